@@ -1,0 +1,149 @@
+"""The `groundwork` command line: run the pipeline, query the warehouse.
+
+Exit codes of `run`: 0 published with nothing rejected; 3 published, but some files or records
+were rejected (listed above the summary and in `rejected_documents`); 1 the run failed a hard
+check or a stage, and nothing was published; 2 bad usage (for example a missing corpus folder).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import logging
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.logging import RichHandler
+from rich.table import Table
+
+from schemas.config import ColumnMapping, RunConfig, warehouse_dir
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Evidence-first compliance pipeline: requirement register and answers.")
+err = Console(stderr=True)
+out = Console()
+
+EXIT_REJECTED, EXIT_FAILED, EXIT_USAGE = 3, 1, 2
+WarehouseOption = Annotated[
+    Path | None,
+    typer.Option("--warehouse", "-w", help="warehouse folder [default: $GROUNDWORK_WAREHOUSE "
+                 "or ./warehouse]", show_default=False),
+]
+
+
+class OutputFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def _mapping(pairs: list[str]) -> ColumnMapping:
+    fields = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key not in ColumnMapping.model_fields:
+            raise typer.BadParameter(
+                f"{pair!r}: use FIELD=COLUMN with FIELD one of {', '.join(ColumnMapping.model_fields)}"
+            )
+        fields[key] = value
+    return ColumnMapping(**fields)
+
+
+def _quiet_prefect(verbose: bool) -> None:
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
+    handler = RichHandler(console=err, show_time=False, show_path=False, markup=False)
+    logging.getLogger("groundwork").handlers[:] = [handler]
+    logging.getLogger("groundwork").propagate = False
+
+
+@app.command()
+def run(
+    corpus: Annotated[Path, typer.Option("--corpus", "-c", help="folder of statutes, regulations "
+                                         "and policies (md, txt, html, pdf, json, jsonl, parquet)")],
+    warehouse: WarehouseOption = None,
+    mapping: Annotated[list[str], typer.Option(
+        "--map", help="column mapping for passage collections, FIELD=COLUMN or FIELD='{col} text' "
+        "(fields: id text title citation source_type jurisdiction url effective_date)")] = [],  # noqa: B006
+    workers: Annotated[int, typer.Option(help="worker processes (0 = one per core)")] = 0,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
+) -> None:
+    """Ingest a corpus, chunk it, extract requirements with stable IDs, review and publish."""
+    if not corpus.is_dir():
+        err.print(f"[red]error:[/] corpus folder {corpus} does not exist or is not a folder")
+        raise typer.Exit(EXIT_USAGE)
+    config = RunConfig(mapping=_mapping(mapping), workers=workers)
+    _quiet_prefect(verbose)
+    from flows.corpus import corpus_run
+    from groundwork.progress import live_display
+
+    target = warehouse_dir(warehouse)
+    with live_display():
+        summary = corpus_run(corpus=str(corpus), warehouse=str(target), config=config)
+    _print_summary(summary)
+    if summary.status != "published":
+        raise typer.Exit(EXIT_FAILED)
+    if summary.rejected:
+        raise typer.Exit(EXIT_REJECTED)
+
+
+def _print_summary(summary) -> None:  # noqa: ANN001 - RunSummary, imported lazily
+    for r in summary.rejections:
+        where = f"{r['path']} ({r['record']})" if r["record"] else r["path"]
+        err.print(f"[yellow]rejected[/] {where}: {r['reason']}: {r['detail']}")
+    table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
+    table.add_row("files read", f"{summary.files:,}")
+    table.add_row("documents", f"{summary.documents:,} ({summary.changed_documents:,} new or changed)")
+    table.add_row("rejected", f"{summary.rejected:,} (table rejected_documents)")
+    table.add_row("chunks", f"{summary.chunks:,}")
+    table.add_row("requirements", f"{summary.requirements:,} ({summary.new_ids:,} new IDs, "
+                  f"{summary.retired_ids:,} retired in the register)")
+    if summary.failed_checks:
+        table.add_row("failed checks", ", ".join(summary.failed_checks))
+    table.add_row("time", ", ".join(f"{k} {v:.1f}s" for k, v in summary.timings.items()))
+    table.add_row("warehouse", f"{summary.warehouse}/groundwork.duckdb + tables/*/run_id=*/")
+    table.add_row("query", 'groundwork sql "SELECT * FROM current_requirements LIMIT 5"')
+    out.print(table)
+
+
+@app.command()
+def sql(
+    statement: Annotated[str, typer.Argument(help="a SQL query (read-only)")],
+    warehouse: WarehouseOption = None,
+    fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="output format")] = (
+        OutputFormat.table
+    ),
+) -> None:
+    """Query the warehouse read-only: tables, current_* views and all-runs views."""
+    import duckdb
+
+    from groundwork.warehouse import Warehouse
+
+    wh = Warehouse(warehouse_dir(warehouse))
+    if not wh.exists():
+        err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        with wh.connect(read_only=True) as con:
+            cursor = con.execute(statement)
+            columns = [d[0] for d in cursor.description] if cursor.description else []
+            rows = cursor.fetchall() if columns else []
+    except duckdb.Error as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    if fmt is OutputFormat.csv:
+        writer = csv.writer(sys.stdout)
+        writer.writerow(columns)
+        writer.writerows(rows)
+    elif fmt is OutputFormat.json:
+        records = [dict(zip(columns, row, strict=True)) for row in rows]
+        sys.stdout.write(json.dumps(records, default=str, ensure_ascii=False, indent=1) + "\n")
+    else:
+        table = Table(*columns)
+        for row in rows:
+            table.add_row(*("" if v is None else str(v) for v in row))
+        out.print(table)

@@ -1,0 +1,363 @@
+"""Turn one corpus file into document records, or say exactly why it was rejected.
+
+Every reader returns plain dicts with the fields of the `documents` table (minus run bookkeeping),
+so the ingest stage can batch them into Arrow without knowing the file format. A whole-file problem
+raises `Rejected`; a bad record inside a collection becomes one rejection and the rest go on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from schemas.config import ColumnMapping, RunConfig
+
+TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".htm", ".html"}
+COLLECTION_SUFFIXES = {".json", ".jsonl", ".ndjson", ".parquet"}
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES | COLLECTION_SUFFIXES | {".pdf"}
+SOURCE_TYPES = {"statute", "regulation", "policy"}
+
+# Column names tried, in order, when the mapping leaves a field unset.
+DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "id": ("doc_id", "id", "ID", "Id", "uuid", "UUID"),
+    "text": ("text", "Text", "Passage", "passage", "content", "body"),
+    "title": ("title", "Title", "heading"),
+    "citation": ("citation", "Citation"),
+    "source_type": ("source_type",),
+    "jurisdiction": ("jurisdiction", "Jurisdiction"),
+    "url": ("source_url", "url", "URL"),
+    "effective_date": ("effective_date",),
+}
+METADATA_FIELDS = ("title", "citation", "source_type", "jurisdiction", "url", "effective_date")
+TEMPLATE_FIELD = re.compile(r"\{([^{}]+)\}")
+HEADING_LINE = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+
+
+class Rejected(Exception):
+    """A whole file (or one record of a collection) that cannot become a document."""
+
+    def __init__(self, reason: str, detail: str = "", record: str | None = None) -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+        self.record = record
+
+
+@dataclass
+class FileResult:
+    """What one file produced: documents, and rejections of single records inside it."""
+
+    documents: list[dict[str, Any]] = field(default_factory=list)
+    rejections: list[Rejected] = field(default_factory=list)
+
+
+def normalised_text(raw: str) -> str:
+    """Text as stored: NFC, LF line ends, no BOM, no outer blank space. Offsets index into this."""
+    text = raw.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def content_sha256(text: str) -> str:
+    """The content hash that incremental runs and source keys are built on."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def decoded_text(data: bytes) -> str:
+    """UTF-8 text of a file, or a rejection saying it is binary or not UTF-8."""
+    if not data.strip():
+        raise Rejected("empty", "the file has no content")
+    if b"\x00" in data[:8192]:
+        raise Rejected("binary", "the file contains NUL bytes; it is not text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Rejected("undecodable", f"not UTF-8 at byte {exc.start}") from exc
+
+
+def front_matter_and_body(text: str) -> tuple[dict[str, Any], str]:
+    """Split `---` YAML front matter from a Markdown body; a broken block rejects the file."""
+    if not text.startswith("---"):
+        return {}, text
+    lines = text.split("\n")
+    if lines[0].strip() != "---":
+        return {}, text
+    for i, line in enumerate(lines[1:], start=1):
+        if line.strip() in ("---", "..."):
+            try:
+                meta = yaml.safe_load("\n".join(lines[1:i]))
+            except yaml.YAMLError as exc:
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise Rejected("front_matter", f"front matter is not valid YAML ({first})") from exc
+            if meta is None:
+                meta = {}
+            if not isinstance(meta, dict):
+                raise Rejected("front_matter", "front matter is not a key: value mapping")
+            return meta, "\n".join(lines[i + 1 :])
+    raise Rejected("front_matter", "front matter opened with '---' is never closed")
+
+
+def first_heading(body: str) -> str | None:
+    """The first Markdown heading, used as a title when the metadata has none."""
+    match = HEADING_LINE.search(body)
+    return match.group(1).strip() if match else None
+
+
+def _str_or_none(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    text = str(value).strip()
+    return text or None
+
+
+def document_record(
+    *,
+    doc_id: str,
+    path: str,
+    fmt: str,
+    text: str,
+    meta: Mapping[str, Any],
+    config: RunConfig,
+) -> dict[str, Any]:
+    """One `documents` row from parsed metadata and normalised text; rejects empty or bad types."""
+    if not text:
+        raise Rejected("empty", "no text after the metadata")
+    source_type = (_str_or_none(meta.get("source_type")) or config.default_source_type).lower()
+    if source_type not in SOURCE_TYPES:
+        raise Rejected(
+            "bad_metadata", f"source_type {source_type!r} is not one of {sorted(SOURCE_TYPES)}"
+        )
+    hierarchy = meta.get("hierarchy")
+    return {
+        "doc_id": doc_id,
+        "path": path,
+        "format": fmt,
+        "source_type": source_type,
+        "title": _str_or_none(meta.get("title")) or first_heading(text) or doc_id,
+        "citation": _str_or_none(meta.get("citation")),
+        "jurisdiction": _str_or_none(meta.get("jurisdiction")),
+        "url": _str_or_none(meta.get("source_url") or meta.get("url")),
+        "effective_date": _str_or_none(meta.get("effective_date")),
+        "retrieved": _str_or_none(meta.get("retrieved")),
+        "hierarchy": [str(h) for h in hierarchy] if isinstance(hierarchy, list) else [],
+        "metadata": json.dumps(meta, ensure_ascii=False, sort_keys=True, default=str),
+        "text": text,
+        "sha256": content_sha256(text),
+    }
+
+
+class _HtmlText(HTMLParser):
+    """Visible text of an HTML page, one paragraph per block, headings kept as `#` lines."""
+
+    BLOCKS = frozenset(
+        "p div li tr br section article header footer blockquote pre table ul ol dl dt dd".split()
+    )
+    SKIP = frozenset({"script", "style", "head", "noscript", "template"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.title: str | None = None
+        self._skip = 0
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "title":
+            self._in_title = True
+        if tag in self.SKIP:
+            self._skip += 1
+        elif re.fullmatch(r"h[1-6]", tag):
+            self.parts.append("\n\n" + "#" * int(tag[1]) + " ")
+        elif tag in self.BLOCKS:
+            self.parts.append("\n\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+        if tag in self.SKIP:
+            self._skip = max(0, self._skip - 1)
+        elif tag in self.BLOCKS or re.fullmatch(r"h[1-6]", tag):
+            self.parts.append("\n\n")
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title and self.title is None:
+            self.title = " ".join(data.split()) or None
+        if not self._skip:
+            self.parts.append(data)
+
+    def text(self) -> str:
+        paragraphs = (" ".join(p.split()) for p in "".join(self.parts).split("\n\n"))
+        return "\n\n".join(p for p in paragraphs if p and p.strip("# "))
+
+
+def html_text_and_title(markup: str) -> tuple[str, str | None]:
+    """Paragraph text of an HTML document (headings as Markdown lines) and its <title>."""
+    parser = _HtmlText()
+    parser.feed(markup)
+    parser.close()
+    return parser.text(), parser.title
+
+
+def pdf_text(path: Path) -> str:
+    """The text layer of a PDF, pages separated by blank lines; no text layer is a rejection."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(path)
+        if reader.is_encrypted:
+            raise Rejected("unreadable_pdf", "the PDF is encrypted")
+        pages = [page.extract_text() or "" for page in reader.pages]
+    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
+        raise Rejected("unreadable_pdf", f"not a readable PDF ({exc})") from exc
+    text = "\n\n".join(p.strip() for p in pages if p.strip())
+    if not text:
+        raise Rejected("empty", "the PDF has no text layer (scanned image?)")
+    return text
+
+
+def text_file_documents(path: Path, rel: str, data: bytes, config: RunConfig) -> FileResult:
+    """Markdown, plain text or HTML: one document per file."""
+    raw = decoded_text(data)
+    suffix = path.suffix.lower()
+    if suffix in {".htm", ".html"}:
+        text, title = html_text_and_title(raw)
+        meta: dict[str, Any] = {"title": title} if title else {}
+        fmt = "html"
+    else:
+        meta, body = front_matter_and_body(normalised_text(raw))
+        text = body
+        fmt = "markdown" if suffix in {".md", ".markdown"} else "text"
+    doc_id = _str_or_none(meta.get("doc_id")) or path.stem
+    record = document_record(
+        doc_id=doc_id, path=rel, fmt=fmt, text=normalised_text(text), meta=meta, config=config
+    )
+    return FileResult(documents=[record])
+
+
+def pdf_documents(path: Path, rel: str, config: RunConfig) -> FileResult:
+    """A PDF's text layer as one document."""
+    text = normalised_text(pdf_text(path))
+    record = document_record(doc_id=path.stem, path=rel, fmt="pdf", text=text, meta={}, config=config)
+    return FileResult(documents=[record])
+
+
+def mapped_value(record: Mapping[str, Any], field_name: str, mapping: ColumnMapping) -> Any:
+    """The value of one document field in a collection record, through the column mapping."""
+    spec = getattr(mapping, field_name)
+    if spec is None:
+        for column in DEFAULT_COLUMNS[field_name]:
+            if record.get(column) not in (None, ""):
+                return record[column]
+        return None
+    if spec in record:
+        return record[spec]
+    if TEMPLATE_FIELD.search(spec):
+        missing = [n for n in TEMPLATE_FIELD.findall(spec) if n not in record]
+        if missing:
+            raise Rejected("bad_record", f"template for {field_name} names missing {missing}")
+        return TEMPLATE_FIELD.sub(lambda m: str(record[m.group(1)]), spec)
+    if any(c.isspace() for c in spec) or field_name in {"source_type", "jurisdiction"}:
+        return spec  # a constant, such as --map source_type=regulation
+    raise Rejected("bad_record", f"column {spec!r} (mapped to {field_name}) is not in the record")
+
+
+def collection_records(path: Path, data: bytes) -> Iterator[tuple[str, Any]]:
+    """(record label, record) pairs of a JSON / JSONL / Parquet passage collection."""
+    suffix = path.suffix.lower()
+    if suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        try:
+            table = pq.read_table(path)
+        except Exception as exc:  # pyarrow raises several unrelated types for corrupt files
+            raise Rejected("unreadable", f"not a readable Parquet file ({exc})") from exc
+        for i, row in enumerate(table.to_pylist()):
+            yield f"row {i + 1}", row
+        return
+    text = decoded_text(data)
+    if suffix == ".json":
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise Rejected("bad_json", f"{exc.msg} at line {exc.lineno}") from exc
+        if isinstance(parsed, dict) and isinstance(parsed.get("data"), list):
+            parsed = parsed["data"]
+        if not isinstance(parsed, list):
+            raise Rejected("bad_json", "expected a list of records")
+        for i, row in enumerate(parsed):
+            yield f"record {i + 1}", row
+        return
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield f"line {lineno}", json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield f"line {lineno}", Rejected("bad_json", exc.msg)
+
+
+def collection_documents(path: Path, rel: str, data: bytes, config: RunConfig) -> FileResult:
+    """Every passage of a collection as a document; bad records are rejected one by one."""
+    result = FileResult()
+    saw_text_column = False
+    for label, row in collection_records(path, data):
+        try:
+            if isinstance(row, Rejected):
+                raise row
+            if not isinstance(row, dict):
+                raise Rejected("bad_record", "record is not an object")
+            text_value = mapped_value(row, "text", config.mapping)
+            if text_value is None and not any(c in row for c in DEFAULT_COLUMNS["text"]):
+                continue  # counted below: a collection with no text column at all
+            saw_text_column = True
+            doc_id = _str_or_none(mapped_value(row, "id", config.mapping))
+            if doc_id is None:
+                raise Rejected("bad_record", "no id (map one with --map id=COLUMN)")
+            mapped = {f: mapped_value(row, f, config.mapping) for f in METADATA_FIELDS}
+            meta = {k: v for k, v in row.items() if k not in DEFAULT_COLUMNS["text"]}
+            meta.update({k: v for k, v in mapped.items() if v is not None})
+            text = normalised_text(str(text_value or ""))
+            record = document_record(
+                doc_id=doc_id, path=rel, fmt="collection", text=text,
+                meta=meta, config=config,
+            )
+            result.documents.append(record)
+        except Rejected as exc:
+            exc.record = label
+            result.rejections.append(exc)
+    if not saw_text_column:
+        raise Rejected(
+            "no_text_column",
+            f"no record has a text column (tried {', '.join(DEFAULT_COLUMNS['text'])}; "
+            "map one with --map text=COLUMN)",
+        )
+    return result
+
+
+def file_documents(path: Path, rel: str, config: RunConfig) -> FileResult:
+    """Documents from any supported file; raises Rejected for a file that yields nothing usable."""
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        raise Rejected("unsupported", f"file type {suffix or '(none)'!r} is not supported")
+    size = path.stat().st_size
+    if size > config.max_file_bytes:
+        raise Rejected("oversized", f"{size:,} bytes is over the {config.max_file_bytes:,} limit")
+    if size == 0:
+        raise Rejected("empty", "the file has no content")
+    if suffix == ".pdf":
+        return pdf_documents(path, rel, config)
+    data = path.read_bytes()
+    if suffix in COLLECTION_SUFFIXES:
+        return collection_documents(path, rel, data, config)
+    return text_file_documents(path, rel, data, config)

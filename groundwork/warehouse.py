@@ -1,0 +1,140 @@
+"""The warehouse folder: one DuckDB file for state, Parquet files per table and run.
+
+Layout::
+
+    <root>/groundwork.duckdb                       documents, sources, registry, runs, checks
+    <root>/tables/<table>/run_id=<run>/part-*.parquet   one folder per stage output and run
+
+A stage writes its parts into `tables/<table>/.staging-<run>/` and `commit` renames the folder into
+place in one step, so a crash leaves only a staging folder that no view reads. Views over the
+Parquet files are (re)created by `refresh_views`; `current_<table>` reads the published run only.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from groundwork.sqlfiles import literal, run_script
+
+PARQUET_TABLES = ("chunks", "candidates", "requirements")
+
+
+@dataclass(frozen=True)
+class Warehouse:
+    """Paths and connections of one warehouse folder."""
+
+    root: Path
+
+    @property
+    def db_path(self) -> Path:
+        return self.root / "groundwork.duckdb"
+
+    def table_dir(self, table: str) -> Path:
+        return self.root / "tables" / table
+
+    def run_dir(self, table: str, run_id: str) -> Path:
+        return self.table_dir(table) / f"run_id={run_id}"
+
+    def staging_dir(self, table: str, run_id: str) -> Path:
+        return self.table_dir(table) / f".staging-{run_id}"
+
+    def exists(self) -> bool:
+        return self.db_path.exists()
+
+    @contextmanager
+    def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A DuckDB connection, closed on exit; the writer creates the schema on first use."""
+        if not read_only:
+            self.root.mkdir(parents=True, exist_ok=True)
+        con = duckdb.connect(str(self.db_path), read_only=read_only)
+        try:
+            if not read_only:
+                run_script(con, "ddl/warehouse")
+            yield con
+        finally:
+            con.close()
+
+    def part_writer(self, table: str, run_id: str) -> PartWriter:
+        """A writer of one table's parts for a run, committed atomically."""
+        staging = self.staging_dir(table, run_id)
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        return PartWriter(staging=staging, final=self.run_dir(table, run_id))
+
+    def parts(self, table: str, run_id: str) -> list[Path]:
+        """The committed part files of a table for a run, in order."""
+        return sorted(self.run_dir(table, run_id).glob("part-*.parquet"))
+
+    def committed_runs(self, table: str) -> list[str]:
+        """Runs that have committed parts for a table."""
+        if not self.table_dir(table).exists():
+            return []
+        return sorted(
+            p.name.removeprefix("run_id=")
+            for p in self.table_dir(table).glob("run_id=*")
+            if any(p.glob("part-*.parquet"))
+        )
+
+
+@dataclass
+class PartWriter:
+    """Writes numbered Parquet parts into a staging folder; `commit` publishes them at once."""
+
+    staging: Path
+    final: Path
+    count: int = 0
+    rows: int = 0
+
+    def next_path(self) -> Path:
+        """The path of the next part, for writers (such as DuckDB's COPY) that write it."""
+        path = self.staging / f"part-{self.count:05d}.parquet"
+        self.count += 1
+        return path
+
+    def write(self, table: pa.Table) -> Path:
+        path = self.next_path()
+        pq.write_table(table, path, compression="zstd")
+        self.rows += table.num_rows
+        return path
+
+    def empty_part(self, schema: pa.Schema) -> None:
+        """Write an empty part so that a run with no rows still has a readable table."""
+        self.write(schema.empty_table())
+
+    def commit(self) -> Path:
+        """Move the staging folder into place (replacing an earlier attempt of the same run)."""
+        if self.count == 0:
+            raise RuntimeError(f"nothing was written to {self.staging}")
+        if self.final.exists():
+            shutil.rmtree(self.final)
+        os.replace(self.staging, self.final)
+        return self.final
+
+
+def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
+    """(Re)create `<table>` (all runs) and `current_<table>` (published run) views over Parquet."""
+    published = dict(con.execute("SELECT table_name, run_id FROM publications").fetchall())
+    for table in PARQUET_TABLES:
+        if warehouse.committed_runs(table):
+            pattern = warehouse.table_dir(table) / "run_id=*" / "part-*.parquet"
+            con.execute(
+                f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM "
+                f"read_parquet({literal(pattern)}, hive_partitioning = true, union_by_name = true)"
+            )
+        if table in published:
+            run_id = published[table]
+            pattern = warehouse.run_dir(table, run_id) / "part-*.parquet"
+            con.execute(
+                f"CREATE OR REPLACE VIEW current_{table} AS SELECT *, {literal(run_id)} AS run_id "
+                f"FROM read_parquet({literal(pattern)})"
+            )
+    run_script(con, "views/register")

@@ -1,0 +1,20 @@
+"""What a corpus run returns: the facts the end-of-run summary prints and the exit code uses."""
+
+from pydantic import BaseModel
+
+
+class RunSummary(BaseModel):
+    run_id: str
+    status: str  # published | failed
+    warehouse: str
+    files: int
+    documents: int
+    changed_documents: int
+    rejected: int
+    chunks: int
+    requirements: int
+    new_ids: int
+    retired_ids: int
+    failed_checks: list[str]
+    timings: dict[str, float]
+    rejections: list[dict]

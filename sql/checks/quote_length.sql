@@ -1,0 +1,9 @@
+-- check: quote_length
+-- table: requirements
+-- severity: soft
+-- threshold: 0.10
+-- denominator: SELECT count(*) FROM run_requirements
+-- metric: share of requirement quotes shorter than 10 words (the paragraph had no more to give)
+SELECT requirement_id, exact_quote
+FROM run_requirements
+WHERE len(string_split_regex(trim(exact_quote), '\s+')) < 10

@@ -1,0 +1,95 @@
+-- The warehouse's own tables. Stage outputs (chunks, requirements, ...) are Parquet files under
+-- tables/, reached through the views in sql/views/; what lives here is state that must change
+-- transactionally: documents, sources, the ID registry, runs, checks and rejections.
+
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id          VARCHAR PRIMARY KEY,
+    source_id       VARCHAR,
+    path            VARCHAR,
+    format          VARCHAR,
+    source_type     VARCHAR,
+    title           VARCHAR,
+    citation        VARCHAR,
+    jurisdiction    VARCHAR,
+    url             VARCHAR,
+    effective_date  VARCHAR,
+    retrieved       VARCHAR,
+    hierarchy       VARCHAR[],
+    metadata        VARCHAR,
+    text            VARCHAR,
+    sha256          VARCHAR,
+    status          VARCHAR,      -- active | removed
+    first_run       VARCHAR,
+    last_run        VARCHAR,
+    changed_run     VARCHAR       -- the run in which the text last changed
+);
+
+CREATE TABLE IF NOT EXISTS sources (
+    source_id       VARCHAR PRIMARY KEY,  -- S1, S2, ... never reused
+    seq             INTEGER NOT NULL,
+    canonical_key   VARCHAR NOT NULL UNIQUE,
+    source_type     VARCHAR,
+    title           VARCHAR,
+    citation        VARCHAR,
+    jurisdiction    VARCHAR,
+    url             VARCHAR,
+    effective_date  VARCHAR,
+    first_run       VARCHAR,
+    last_run        VARCHAR
+);
+
+CREATE TABLE IF NOT EXISTS requirement_registry (
+    requirement_id  VARCHAR PRIMARY KEY,  -- REQ-S0001 / REQ-P0001, never reused
+    prefix          VARCHAR NOT NULL,     -- S (statutes, regulations) | P (policies)
+    seq             INTEGER NOT NULL,
+    canonical_key   VARCHAR NOT NULL UNIQUE,
+    source_id       VARCHAR NOT NULL,
+    normalised_quote VARCHAR NOT NULL,
+    status          VARCHAR NOT NULL,     -- active | retired
+    first_run       VARCHAR NOT NULL,
+    last_run        VARCHAR NOT NULL,
+    retired_run     VARCHAR
+);
+
+CREATE TABLE IF NOT EXISTS runs (
+    run_id          VARCHAR PRIMARY KEY,
+    flow_run_id     VARCHAR,
+    status          VARCHAR NOT NULL,     -- running | published | failed
+    started_at      TIMESTAMP NOT NULL,
+    finished_at     TIMESTAMP,
+    corpus          VARCHAR,
+    corpus_hash     VARCHAR,
+    config          JSON,
+    config_hash     VARCHAR,
+    counts          JSON,
+    timings         JSON,
+    error           VARCHAR
+);
+
+CREATE TABLE IF NOT EXISTS rejected_documents (
+    run_id          VARCHAR NOT NULL,
+    path            VARCHAR NOT NULL,
+    record          VARCHAR,
+    doc_id          VARCHAR,
+    reason          VARCHAR NOT NULL,
+    detail          VARCHAR NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS check_results (
+    run_id          VARCHAR NOT NULL,
+    check_name      VARCHAR NOT NULL,
+    table_name      VARCHAR NOT NULL,
+    severity        VARCHAR NOT NULL,     -- hard | soft
+    metric          VARCHAR NOT NULL,
+    threshold       DOUBLE,
+    value           DOUBLE,
+    passed          BOOLEAN NOT NULL,
+    offending_rows  BIGINT NOT NULL,
+    sample          JSON
+);
+
+CREATE TABLE IF NOT EXISTS publications (
+    table_name      VARCHAR PRIMARY KEY,
+    run_id          VARCHAR NOT NULL,
+    published_at    TIMESTAMP NOT NULL
+);

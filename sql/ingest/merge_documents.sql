@@ -1,0 +1,83 @@
+-- Merge one run's ingested documents (temp table incoming_documents) into sources and documents.
+-- A source is keyed by its URL (lower-cased), else by sha256(title || text); a key seen before keeps
+-- its S<n>, and a field known now wins over an empty one (richer metadata is never lost).
+
+CREATE OR REPLACE TEMP MACRO source_key(url, title, text) AS
+    CASE WHEN url IS NOT NULL AND trim(url) <> '' THEN lower(trim(url))
+         ELSE sha256(coalesce(title, '') || text) END;
+
+CREATE OR REPLACE TEMP TABLE incoming_sources AS
+WITH keyed AS (
+    SELECT *,
+           source_key(url, title, text) AS canonical_key,
+           (citation IS NOT NULL)::INT + (jurisdiction IS NOT NULL)::INT
+             + (url IS NOT NULL)::INT + (effective_date IS NOT NULL)::INT AS richness
+    FROM incoming_documents
+)
+SELECT canonical_key,
+       min(doc_id) AS first_doc,
+       first(source_type ORDER BY richness DESC, doc_id) AS source_type,
+       first(title ORDER BY richness DESC, doc_id) AS title,
+       first(citation ORDER BY richness DESC, doc_id) AS citation,
+       first(jurisdiction ORDER BY richness DESC, doc_id) AS jurisdiction,
+       first(url ORDER BY richness DESC, doc_id) AS url,
+       first(effective_date ORDER BY richness DESC, doc_id) AS effective_date
+FROM keyed
+GROUP BY canonical_key;
+
+UPDATE sources
+SET source_type = coalesce(i.source_type, sources.source_type),
+    title = coalesce(i.title, sources.title),
+    citation = coalesce(i.citation, sources.citation),
+    jurisdiction = coalesce(i.jurisdiction, sources.jurisdiction),
+    url = coalesce(i.url, sources.url),
+    effective_date = coalesce(i.effective_date, sources.effective_date),
+    last_run = $run_id
+FROM incoming_sources i
+WHERE sources.canonical_key = i.canonical_key;
+
+INSERT INTO sources
+SELECT 'S' || (base.max_seq + row_number() OVER (ORDER BY i.first_doc, i.canonical_key)),
+       base.max_seq + row_number() OVER (ORDER BY i.first_doc, i.canonical_key),
+       i.canonical_key, i.source_type, i.title, i.citation, i.jurisdiction, i.url,
+       i.effective_date, $run_id, $run_id
+FROM incoming_sources i
+CROSS JOIN (SELECT coalesce(max(seq), 0) AS max_seq FROM sources) base
+WHERE i.canonical_key NOT IN (SELECT canonical_key FROM sources);
+
+INSERT INTO documents
+SELECT i.doc_id, s.source_id, i.path, i.format, i.source_type, i.title, i.citation,
+       i.jurisdiction, i.url, i.effective_date, i.retrieved, i.hierarchy, i.metadata, i.text,
+       i.sha256, 'active', $run_id, $run_id, $run_id
+FROM incoming_documents i
+JOIN sources s ON s.canonical_key = source_key(i.url, i.title, i.text)
+ON CONFLICT (doc_id) DO UPDATE SET
+    source_id = EXCLUDED.source_id,
+    path = EXCLUDED.path,
+    format = EXCLUDED.format,
+    source_type = EXCLUDED.source_type,
+    title = EXCLUDED.title,
+    citation = EXCLUDED.citation,
+    jurisdiction = EXCLUDED.jurisdiction,
+    url = EXCLUDED.url,
+    effective_date = EXCLUDED.effective_date,
+    retrieved = EXCLUDED.retrieved,
+    hierarchy = EXCLUDED.hierarchy,
+    metadata = EXCLUDED.metadata,
+    changed_run = CASE WHEN documents.sha256 = EXCLUDED.sha256 AND documents.status = 'active'
+                       THEN documents.changed_run ELSE EXCLUDED.changed_run END,
+    text = EXCLUDED.text,
+    sha256 = EXCLUDED.sha256,
+    status = 'active',
+    last_run = EXCLUDED.last_run;
+
+-- A document whose file was rejected this run keeps its last good version (nothing is lost);
+-- one whose file is gone from the corpus is marked removed.
+UPDATE documents
+SET last_run = $run_id
+WHERE status = 'active' AND last_run <> $run_id
+  AND path IN (SELECT path FROM rejected_documents WHERE run_id = $run_id);
+
+UPDATE documents
+SET status = 'removed'
+WHERE status = 'active' AND last_run <> $run_id;

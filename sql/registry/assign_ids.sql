@@ -1,0 +1,35 @@
+-- Give every requirement candidate of a run its stable ID.
+-- Canonical key = sha256(source, normalised quote, occurrence of that quote in the source), so the
+-- same requirement keeps its ID across runs, a new one is numbered after the last of its prefix,
+-- and one that is gone is retired. IDs are never deleted, so never reused.
+
+CREATE OR REPLACE TEMP TABLE run_candidates AS
+SELECT c.*,
+       d.source_id,
+       CASE WHEN d.source_type = 'policy' THEN 'P' ELSE 'S' END AS prefix,
+       sha256(d.source_id || chr(31) || c.normalised_quote || chr(31) ||
+              row_number() OVER (PARTITION BY d.source_id, c.normalised_quote
+                                 ORDER BY c.doc_id, c.char_start)::VARCHAR) AS canonical_key
+FROM read_parquet({candidates}) c
+JOIN documents d USING (doc_id);
+
+INSERT INTO requirement_registry
+SELECT printf('REQ-%s%04d', prefix, seq), prefix, seq, canonical_key, source_id,
+       normalised_quote, 'active', $run_id, $run_id, NULL
+FROM (
+    SELECT c.prefix, c.canonical_key, c.source_id, c.normalised_quote,
+           coalesce(m.max_seq, 0)
+             + row_number() OVER (PARTITION BY c.prefix ORDER BY c.doc_id, c.char_start) AS seq
+    FROM run_candidates c
+    LEFT JOIN (SELECT prefix, max(seq) AS max_seq FROM requirement_registry GROUP BY prefix) m
+           USING (prefix)
+    WHERE c.canonical_key NOT IN (SELECT canonical_key FROM requirement_registry)
+);
+
+UPDATE requirement_registry
+SET status = 'active', last_run = $run_id, retired_run = NULL
+WHERE canonical_key IN (SELECT canonical_key FROM run_candidates);
+
+UPDATE requirement_registry
+SET status = 'retired', retired_run = $run_id
+WHERE status = 'active' AND last_run <> $run_id;

@@ -1,0 +1,1 @@
+DELETE FROM check_results WHERE run_id = $run_id

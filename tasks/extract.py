@@ -1,0 +1,186 @@
+"""Stage `candidates`: verbatim requirement quotes found by the offline rules backend.
+
+The rules (groundwork.deontic) read one paragraph at a time. This stage walks each document's
+chunks in order, keeps the label stack, maps clause offsets back to the document, and handles
+enumerations: after a lead-in such as "a covered entity must:" every deeper item without a trigger
+of its own becomes a requirement of its own, carrying the lead-in (quote and offsets) so that the
+item stays understandable, e.g. "(A) Risk analysis (Required). Conduct an accurate ...".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from groundwork.batches import mapped, worker_count
+
+from groundwork.deontic import EXTRACTOR_NAME, EXTRACTOR_VERSION, DeonticClause, deontic_clauses
+from groundwork.sections import LabelStack, label_path, paragraphs
+from groundwork.progress import stage_progress
+from groundwork.sentences import sentence_spans
+from groundwork.warehouse import Warehouse
+from schemas.config import RunConfig
+from schemas.contract import checked
+from schemas.requirements import CANDIDATES_SCHEMA, Candidates
+
+_WORD = re.compile(r"\S+")
+_BULLET = re.compile(r"[-*+]\s+")
+_TOKEN = re.compile(r"\w+")
+# "..., except to the extent that:" introduces conditions, not requirements of their own.
+_CONDITION_LEAD = re.compile(
+    r"\b(?:that|if|unless|where|when|whether|which|who|whom|because|provided)\W*$", re.IGNORECASE
+)
+MIN_WORDS, MAX_WORDS = 10, 40
+
+
+def normalised_quote(quote: str) -> str:
+    """Lower-case words only: the part of a requirement's canonical key that survives re-typing."""
+    return " ".join(_TOKEN.findall(quote.lower()))
+
+
+@dataclass(frozen=True, slots=True)
+class _LeadIn:
+    clause: DeonticClause
+    quote: str
+    start: int  # document offsets of the lead-in clause
+    end: int
+    depth: int  # label depth of the paragraph that opened the list
+
+
+def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The quote of an enumerated item: whole sentences up to 40 words, cut at a word if needed."""
+    span_start, span_end, words = None, start, 0
+    for s, e in sentence_spans(text, start, end):
+        n = len(_WORD.findall(text, s, e))
+        if span_start is not None and words + n > MAX_WORDS:
+            break
+        span_start = s if span_start is None else span_start
+        span_end, words = e, words + n
+        if words >= MIN_WORDS:
+            break
+    if span_start is None:
+        return None
+    words_in_span = list(_WORD.finditer(text, span_start, span_end))
+    if len(words_in_span) > MAX_WORDS:
+        span_end = words_in_span[MAX_WORDS - 1].end()
+    quote = text[span_start:span_end]
+    if len(words_in_span) < 3 or quote.endswith(":"):
+        return None  # a sub-heading such as "Implementation specifications:" is not an item
+    return span_start, span_end
+
+
+def _opens_requirement_list(text: str, end: int) -> bool:
+    """A lead-in opens a list of requirements, not of conditions ("... to the extent that:")."""
+    return not _CONDITION_LEAD.search(text, max(0, end - 40), end)
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    chunk_id: str
+    doc_id: str
+    section: str | None
+    char_start: int
+    text: str
+
+
+def _candidate(chunk: _Chunk, path: str | None, start: int, end: int, clause: DeonticClause,
+               confidence: str, lead: _LeadIn | None) -> dict:
+    quote = chunk.text[start:end]
+    return {
+        "doc_id": chunk.doc_id,
+        "chunk_id": chunk.chunk_id,
+        "label_path": path,
+        "char_start": chunk.char_start + start,
+        "char_end": chunk.char_start + end,
+        "exact_quote": quote,
+        "normalised_quote": normalised_quote(quote),
+        "modality": clause.modality,
+        "trigger": clause.trigger,
+        "subject": clause.subject,
+        "lead_in_quote": lead.quote if lead else None,
+        "lead_in_start": lead.start if lead else None,
+        "lead_in_end": lead.end if lead else None,
+        "extraction_confidence": confidence,
+        "extractor": EXTRACTOR_NAME,
+        "extractor_version": EXTRACTOR_VERSION,
+    }
+
+
+def document_candidates(chunks: list[_Chunk]) -> list[dict]:
+    """Requirement candidates of one document, given its chunks in order."""
+    rows: list[dict] = []
+    stack = LabelStack.empty()
+    lead: _LeadIn | None = None
+    section = chunks[0].section if chunks else None
+    for chunk in chunks:
+        text = chunk.text
+        for para in paragraphs(text):
+            if para.heading_level:
+                stack.reset()
+                lead = None
+                continue
+            labels = stack.push(para.labels)
+            depth = len(labels)
+            bullet = _BULLET.match(text, para.label_end)
+            body_start = bullet.end() if bullet else para.label_end
+            if lead and not (depth > lead.depth or (bullet and depth >= lead.depth)):
+                lead = None
+            path = label_path(section, labels) or None
+            clauses = deontic_clauses(text[para.start : para.end])
+            for clause in clauses:
+                s, e = para.start + clause.start, para.start + clause.end
+                rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, None))
+            if not clauses and lead is not None:
+                span = _item_span(text, body_start, para.end)
+                if span:
+                    rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
+            opener = next((c for c in reversed(clauses) if c.opens_list), None)
+            if opener is not None and _opens_requirement_list(text, para.start + opener.end):
+                s, e = para.start + opener.start, para.start + opener.end
+                lead = _LeadIn(opener, text[s:e], chunk.char_start + s, chunk.char_start + e,
+                               depth)
+    return rows
+
+
+def candidates(chunks: pa.Table) -> pa.Table:
+    """Requirement candidates of a batch of chunks that holds whole documents, in order."""
+    rows: list[dict] = []
+    current: list[_Chunk] = []
+    columns = ["chunk_id", "doc_id", "section", "char_start", "text"]
+    for record in chunks.select(columns).to_pylist():
+        chunk = _Chunk(**record)
+        if current and current[-1].doc_id != chunk.doc_id:
+            rows.extend(document_candidates(current))
+            current = []
+        current.append(chunk)
+    if current:
+        rows.extend(document_candidates(current))
+    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
+
+
+def checked_candidates(path: Path) -> pa.Table:
+    """Worker entry point: candidates of one chunk part, checked against their contract."""
+    return checked(candidates(pq.read_table(path)), Candidates, "candidates")
+
+
+@task(name="extract", cache_policy=NO_CACHE)
+def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
+    """Extract requirement candidates from every chunk part of the run; rows written."""
+    parts = warehouse.parts("chunks", run_id)
+    bar = stage_progress("extract", len(parts), "parts")
+    writer = warehouse.part_writer("candidates", run_id)
+    for table in mapped(checked_candidates, parts, worker_count(config.workers, len(parts))):
+        writer.write(table)
+        bar.advance()
+    if writer.count == 0:
+        writer.empty_part(CANDIDATES_SCHEMA)
+    writer.commit()
+    bar.finish()
+    return writer.rows

@@ -1,0 +1,42 @@
+"""Stage `requirements`: stable IDs from the append-only registry, then the run's table.
+
+The registry update and the Parquet write happen in one DuckDB transaction; the Parquet folder is
+moved into place only after the transaction commits, so a crash leaves either nothing visible or
+IDs that the next run of the same corpus will find and reuse (an ID is never handed out twice).
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from groundwork.progress import stage_progress
+from groundwork.sqlfiles import literal, query, run_script, sql_text
+from groundwork.warehouse import Warehouse
+from schemas.contract import checked
+from schemas.requirements import Requirements
+
+
+@task(name="register", cache_policy=NO_CACHE)
+def register_stage(warehouse: Warehouse, run_id: str) -> dict[str, int]:
+    """Assign IDs to the run's candidates and write `requirements`; returns registry counts."""
+    bar = stage_progress("register", None, "")
+    candidates = warehouse.run_dir("candidates", run_id) / "part-*.parquet"
+    writer = warehouse.part_writer("requirements", run_id)
+    path = writer.next_path()
+    with warehouse.connect() as con:
+        con.execute("BEGIN TRANSACTION")
+        run_script(con, "registry/assign_ids", {"run_id": run_id}, candidates=candidates)
+        con.execute(
+            f"COPY ({sql_text('registry/run_requirements')}) TO {literal(path)} "
+            "(FORMAT parquet, COMPRESSION zstd)"
+        )
+        active, retired, new = query(con, "registry/counts", {"run_id": run_id}).fetchone()
+        for batch in pq.ParquetFile(path).iter_batches(batch_size=200_000):
+            checked(pa.Table.from_batches([batch]), Requirements, "requirements")
+        con.execute("COMMIT")
+    writer.commit()
+    bar.finish()
+    return {"active": active, "retired": retired, "new": new}

@@ -1,0 +1,104 @@
+"""Stage `check_results`: run every SQL check in sql/checks/ against the run under review.
+
+Each check file returns the offending rows and declares itself in its header comments (name,
+table, severity, threshold, metric). Hard checks pass only with zero offending rows; soft checks
+compare the offending share with their threshold and are reported, never blocking.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from groundwork.progress import stage_progress
+from groundwork.sqlfiles import SQL_DIR, run_script, sql_text
+from groundwork.warehouse import Warehouse
+
+_HEADER = re.compile(r"^--\s*(\w+):\s*(.+?)\s*$", re.MULTILINE)
+SAMPLE_ROWS = 5
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check file: its declared header and its query."""
+
+    name: str
+    table: str
+    severity: str
+    metric: str
+    threshold: float
+    denominator: str | None
+    sql: str
+
+    @classmethod
+    def from_file(cls, path: Path) -> Check:
+        sql = path.read_text(encoding="utf-8")
+        header = dict(_HEADER.findall(sql))
+        return cls(
+            name=header["check"],
+            table=header["table"],
+            severity=header["severity"],
+            metric=header["metric"],
+            threshold=float(header.get("threshold", 0)),
+            denominator=header.get("denominator"),
+            sql=sql,
+        )
+
+
+def checks() -> list[Check]:
+    """Every check in sql/checks/, in file-name order."""
+    return [Check.from_file(p) for p in sorted((SQL_DIR / "checks").glob("*.sql"))]
+
+
+def check_result(con: duckdb.DuckDBPyConnection, check: Check, run_id: str) -> dict:
+    """Run one check and return its `check_results` row."""
+    cursor = con.execute(check.sql)
+    columns = [d[0] for d in cursor.description]
+    rows = cursor.fetchall()
+    offending = len(rows)
+    if check.denominator:
+        total = con.execute(check.denominator).fetchone()[0]
+        value = offending / total if total else 0.0
+    else:
+        value = float(offending)
+    sample = [dict(zip(columns, row, strict=True)) for row in rows[:SAMPLE_ROWS]]
+    return {
+        "run_id": run_id,
+        "check_name": check.name,
+        "table_name": check.table,
+        "severity": check.severity,
+        "metric": check.metric,
+        "threshold": check.threshold,
+        "value": value,
+        "passed": value <= check.threshold,
+        "offending_rows": offending,
+        "sample": json.dumps(sample, default=str),
+    }
+
+
+@task(name="review", cache_policy=NO_CACHE)
+def review_stage(warehouse: Warehouse, run_id: str) -> list[dict]:
+    """Run all checks for the run, record them in `check_results`, and return them."""
+    suite = checks()
+    bar = stage_progress("review", len(suite), "checks")
+    results = []
+    with warehouse.connect() as con:
+        run_script(
+            con,
+            "review/run_views",
+            chunks=warehouse.run_dir("chunks", run_id) / "part-*.parquet",
+            requirements=warehouse.run_dir("requirements", run_id) / "part-*.parquet",
+        )
+        for check in suite:
+            results.append(check_result(con, check, run_id))
+            bar.advance()
+        run_script(con, "review/clear_checks", {"run_id": run_id})
+        con.executemany(sql_text("review/record_check"), results)
+    bar.finish()
+    return results
