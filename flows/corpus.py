@@ -25,8 +25,9 @@ from tasks.runs import finish_run, new_run_id, rejections, start_run
 
 
 @flow(name="groundwork-corpus", log_prints=False)
-def corpus_run(corpus: str, warehouse: str = "warehouse",
-               config: RunConfig | None = None) -> RunSummary:
+def corpus_run(
+    corpus: str, warehouse: str = "warehouse", config: RunConfig | None = None
+) -> RunSummary:
     """Build the requirement register for a corpus folder and publish it if it passes review."""
     config = config or RunConfig()
     wh = Warehouse(Path(warehouse))
@@ -56,22 +57,51 @@ def corpus_run(corpus: str, warehouse: str = "warehouse",
         published = publish_stage(wh, run_id, results)
         lap("publish")
     except BaseException as exc:
-        finish_run(wh, run_id, "failed", ingested.corpus_hash if ingested else None, {}, timings,
-                   f"{type(exc).__name__}: {exc}")
+        finish_run(
+            wh,
+            run_id,
+            "failed",
+            ingested.corpus_hash if ingested else None,
+            {},
+            timings,
+            f"{type(exc).__name__}: {exc}",
+        )
         raise
-    counts = {"files": ingested.files, "documents": ingested.documents,
-              "changed_documents": ingested.changed, "rejected": ingested.rejected,
-              "chunks": n_chunks, "requirements": registry["active"],
-              "new_ids": registry["new"], "retired_ids": registry["retired"],
-              "chars": ingested.chars}
+    counts = {
+        "files": ingested.files,
+        "documents": ingested.documents,
+        "changed_documents": ingested.changed,
+        "rejected": ingested.rejected,
+        "chunks": n_chunks,
+        "requirements": registry["active"],
+        "new_ids": registry["new"],
+        "retired_ids": registry["retired"],
+        "chars": ingested.chars,
+    }
     status = "published" if published else "failed"
     failed = [r["check_name"] for r in failed_hard_checks(results)]
-    finish_run(wh, run_id, status, ingested.corpus_hash, counts, timings,
-               f"hard checks failed: {', '.join(failed)}" if failed else None)
+    finish_run(
+        wh,
+        run_id,
+        status,
+        ingested.corpus_hash,
+        counts,
+        timings,
+        f"hard checks failed: {', '.join(failed)}" if failed else None,
+    )
     return RunSummary(
-        run_id=run_id, status=status, warehouse=str(wh.root.resolve()), files=ingested.files,
-        documents=ingested.documents, changed_documents=ingested.changed,
-        rejected=ingested.rejected, chunks=n_chunks, requirements=registry["active"],
-        new_ids=registry["new"], retired_ids=registry["retired"], failed_checks=failed,
-        timings=timings, rejections=rejections(wh, run_id),
+        run_id=run_id,
+        status=status,
+        warehouse=str(wh.root.resolve()),
+        files=ingested.files,
+        documents=ingested.documents,
+        changed_documents=ingested.changed,
+        rejected=ingested.rejected,
+        chunks=n_chunks,
+        requirements=registry["active"],
+        new_ids=registry["new"],
+        retired_ids=registry["retired"],
+        failed_checks=failed,
+        timings=timings,
+        rejections=rejections(wh, run_id),
     )

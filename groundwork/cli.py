@@ -12,7 +12,7 @@ import json
 import logging
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -23,20 +23,27 @@ from rich.table import Table
 
 from schemas.config import ColumnMapping, RunConfig, warehouse_dir
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Evidence-first compliance pipeline: requirement register and answers.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Evidence-first compliance pipeline: requirement register and answers.",
+)
 err = Console(stderr=True)
 out = Console()
 
 EXIT_REJECTED, EXIT_FAILED, EXIT_USAGE = 3, 1, 2
 WarehouseOption = Annotated[
     Path | None,
-    typer.Option("--warehouse", "-w", help="warehouse folder [default: $GROUNDWORK_WAREHOUSE "
-                 "or ./warehouse]", show_default=False),
+    typer.Option(
+        "--warehouse",
+        "-w",
+        help="warehouse folder [default: $GROUNDWORK_WAREHOUSE or ./warehouse]",
+        show_default=False,
+    ),
 ]
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     table = "table"
     csv = "csv"
     json = "json"
@@ -48,7 +55,7 @@ def _mapping(pairs: list[str]) -> ColumnMapping:
         key, sep, value = pair.partition("=")
         if not sep or key not in ColumnMapping.model_fields:
             raise typer.BadParameter(
-                f"{pair!r}: use FIELD=COLUMN with FIELD one of {', '.join(ColumnMapping.model_fields)}"
+                f"{pair!r}: use FIELD=COLUMN, FIELD one of {', '.join(ColumnMapping.model_fields)}"
             )
         fields[key] = value
     return ColumnMapping(**fields)
@@ -63,12 +70,24 @@ def _quiet_prefect(verbose: bool) -> None:
 
 @app.command()
 def run(
-    corpus: Annotated[Path, typer.Option("--corpus", "-c", help="folder of statutes, regulations "
-                                         "and policies (md, txt, html, pdf, json, jsonl, parquet)")],
+    corpus: Annotated[
+        Path,
+        typer.Option(
+            "--corpus",
+            "-c",
+            help="folder of statutes, regulations "
+            "and policies (md, txt, html, pdf, json, jsonl, parquet)",
+        ),
+    ],
     warehouse: WarehouseOption = None,
-    mapping: Annotated[list[str], typer.Option(
-        "--map", help="column mapping for passage collections, FIELD=COLUMN or FIELD='{col} text' "
-        "(fields: id text title citation source_type jurisdiction url effective_date)")] = [],  # noqa: B006
+    mapping: Annotated[
+        list[str],
+        typer.Option(
+            "--map",
+            help="column mapping for passage collections, FIELD=COLUMN or FIELD='{col} text' "
+            "(fields: id text title citation source_type jurisdiction url effective_date)",
+        ),
+    ] = [],  # noqa: B006
     workers: Annotated[int, typer.Option(help="worker processes (0 = one per core)")] = 0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
 ) -> None:
@@ -91,17 +110,22 @@ def run(
         raise typer.Exit(EXIT_REJECTED)
 
 
-def _print_summary(summary) -> None:  # noqa: ANN001 - RunSummary, imported lazily
+def _print_summary(summary) -> None:
     for r in summary.rejections:
         where = f"{r['path']} ({r['record']})" if r["record"] else r["path"]
         err.print(f"[yellow]rejected[/] {where}: {r['reason']}: {r['detail']}")
     table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
     table.add_row("files read", f"{summary.files:,}")
-    table.add_row("documents", f"{summary.documents:,} ({summary.changed_documents:,} new or changed)")
+    table.add_row(
+        "documents", f"{summary.documents:,} ({summary.changed_documents:,} new or changed)"
+    )
     table.add_row("rejected", f"{summary.rejected:,} (table rejected_documents)")
     table.add_row("chunks", f"{summary.chunks:,}")
-    table.add_row("requirements", f"{summary.requirements:,} ({summary.new_ids:,} new IDs, "
-                  f"{summary.retired_ids:,} retired in the register)")
+    table.add_row(
+        "requirements",
+        f"{summary.requirements:,} ({summary.new_ids:,} new IDs, "
+        f"{summary.retired_ids:,} retired in the register)",
+    )
     if summary.failed_checks:
         table.add_row("failed checks", ", ".join(summary.failed_checks))
     table.add_row("time", ", ".join(f"{k} {v:.1f}s" for k, v in summary.timings.items()))

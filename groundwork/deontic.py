@@ -287,9 +287,7 @@ def _reading(text: str, match: re.Match[str], sentence: tuple[int, int]) -> _Rea
     relative = _previous_word(text, sentence[0], start) in _RELATIVE_WORDS
     subject = None if kind == "unlawful" else _subject_span(text, sentence[0], start)
     subject_text = text[subject[0] : subject[1]] if subject else ""
-    if _CONSTRUCTION_SUBJECT_RE.match(subject_text) or _DEFINED_TERM_SUBJECT_RE.match(
-        subject_text
-    ):
+    if _CONSTRUCTION_SUBJECT_RE.match(subject_text) or _DEFINED_TERM_SUBJECT_RE.match(subject_text):
         return None
     if kind == "modal":
         verdict = _modal_verdict(text, match)
@@ -524,9 +522,10 @@ def _trigger_groups(
     for region, members in groups[1:]:
         last_region, last_members = merged[-1]
         together = _word_count(text, last_region[0], region[1])
-        if together <= MAX_QUOTE_WORDS or min(
-            _word_count(text, *last_region), _word_count(text, *region)
-        ) < MIN_QUOTE_WORDS:
+        if (
+            together <= MAX_QUOTE_WORDS
+            or min(_word_count(text, *last_region), _word_count(text, *region)) < MIN_QUOTE_WORDS
+        ):
             merged[-1] = ((last_region[0], region[1]), last_members + members)
         else:
             merged.append((region, members))

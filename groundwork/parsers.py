@@ -160,7 +160,25 @@ class _HtmlText(HTMLParser):
     """Visible text of an HTML page, one paragraph per block, headings kept as `#` lines."""
 
     BLOCKS = frozenset(
-        "p div li tr br section article header footer blockquote pre table ul ol dl dt dd".split()
+        [
+            "p",
+            "div",
+            "li",
+            "tr",
+            "br",
+            "section",
+            "article",
+            "header",
+            "footer",
+            "blockquote",
+            "pre",
+            "table",
+            "ul",
+            "ol",
+            "dl",
+            "dt",
+            "dd",
+        ]
     )
     SKIP = frozenset({"script", "style", "head", "noscript", "template"})
 
@@ -248,7 +266,9 @@ def text_file_documents(path: Path, rel: str, data: bytes, config: RunConfig) ->
 def pdf_documents(path: Path, rel: str, config: RunConfig) -> FileResult:
     """A PDF's text layer as one document."""
     text = normalised_text(pdf_text(path))
-    record = document_record(doc_id=path.stem, path=rel, fmt="pdf", text=text, meta={}, config=config)
+    record = document_record(
+        doc_id=path.stem, path=rel, fmt="pdf", text=text, meta={}, config=config
+    )
     return FileResult(documents=[record])
 
 
@@ -329,8 +349,12 @@ def collection_documents(path: Path, rel: str, data: bytes, config: RunConfig) -
             meta.update({k: v for k, v in mapped.items() if v is not None})
             text = normalised_text(str(text_value or ""))
             record = document_record(
-                doc_id=doc_id, path=rel, fmt="collection", text=text,
-                meta=meta, config=config,
+                doc_id=doc_id,
+                path=rel,
+                fmt="collection",
+                text=text,
+                meta=meta,
+                config=config,
             )
             result.documents.append(record)
         except Rejected as exc:

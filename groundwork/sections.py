@@ -15,7 +15,9 @@ from dataclasses import dataclass
 _PARAGRAPH_START = re.compile(r"^(?:#{1,6}\s|[-*+]\s|\(\w{1,5}\)|\d{1,3}\.\s|[a-z]\.\s)")
 _LINE = re.compile(r"[^\n]+")
 _HEADING = re.compile(r"#{1,6}(?=\s)")
-_PAREN_LABEL = re.compile(r"\(([0-9]{1,3}[a-z]?|[a-z]{1,2}|[A-Z]{1,2}|[ivxlc]{1,6}|[IVXLC]{1,6})\)\s*")
+_PAREN_LABEL = re.compile(
+    r"\(([0-9]{1,3}[a-z]?|[a-z]{1,2}|[A-Z]{1,2}|[ivxlc]{1,6}|[IVXLC]{1,6})\)\s*"
+)
 _DOT_LABEL = re.compile(r"([0-9]{1,3}|[a-z])\.\s+")
 _ROMAN = re.compile(r"^(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 _SECTION_NUMBER = re.compile(r"§+\s*([0-9][\w.\-–]*[0-9a-z])")
@@ -85,7 +87,7 @@ def label_kinds(label: str) -> tuple[str, ...]:
     lower = label.lower()
     is_roman = bool(_ROMAN.match(lower))
     case = "lower" if label.islower() else "upper"
-    if is_roman and (len(label) > 1 and len(set(lower)) > 1 or lower not in {"i", "v", "x"}):
+    if is_roman and ((len(label) > 1 and len(set(lower)) > 1) or lower not in {"i", "v", "x"}):
         return (f"roman-{case}",)
     if is_roman:
         return (f"roman-{case}", case)

@@ -17,7 +17,7 @@ _ABBREVIATIONS = frozenset(
     paras. subpara. cl. ch. chap. pt. pts. p. pp. v. vs. mr. mrs. ms. dr. inc. co. corp. ltd.
     stat. pub. l. fed. reg. dept. gen. gov. st. app. div. ann. supp. rev. ed. vol. fig. approx.
     jan. feb. mar. apr. jun. jul. aug. sep. sept. oct. nov. dec. n.y. d.c. s. h.r.
-    """.split()
+    """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 _LABEL = re.compile(r"^\(?(?:[0-9]{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)?\.$", re.IGNORECASE)
 
@@ -30,7 +30,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     for match in _CANDIDATE.finditer(text, start, end):
         stop = match.start() + len(match.group().rstrip())
         token = _LAST_TOKEN.search(text, cursor, match.start() + 1)
-        word = token.group(1).lower().lstrip("(\"“") if token else ""
+        word = token.group(1).lower().lstrip('("“') if token else ""
         if word in _ABBREVIATIONS or _LABEL.match(word):
             continue
         spans.append((cursor, stop))

@@ -30,7 +30,7 @@ def literal(value: str | Path) -> str:
 
 
 def statements(script: str) -> list[str]:
-    """The statements of a script (split at `;` ending a line; comments kept with their statement)."""
+    """The statements of a script, split at a `;` that ends a line."""
     parts = _STATEMENT_END.split(script)
     return [p.strip() for p in parts if _code(p)]
 

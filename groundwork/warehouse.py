@@ -135,6 +135,6 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
             pattern = warehouse.run_dir(table, run_id) / "part-*.parquet"
             con.execute(
                 f"CREATE OR REPLACE VIEW current_{table} AS SELECT *, {literal(run_id)} AS run_id "
-                f"FROM read_parquet({literal(pattern)})"
+                f"FROM read_parquet({literal(pattern)}, hive_partitioning = false)"
             )
     run_script(con, "views/register")

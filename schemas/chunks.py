@@ -37,7 +37,7 @@ class Chunks(pa.DataFrameModel):
     n_words: Series[int] = pa.Field(ge=0)
 
     @pa.dataframe_check
-    def text_length_matches_offsets(cls, df):  # noqa: N805 - pandera passes the class
+    def text_length_matches_offsets(cls, df):
         return df["text"].str.len() == df["char_end"] - df["char_start"]
 
     class Config:

@@ -1,4 +1,4 @@
-"""Run configuration: one pydantic model, so every knob is typed, validated and recorded in `runs`."""
+"""Run configuration: one pydantic model, so every knob is typed, validated and recorded."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ ARROW_SCHEMA = arrow.schema(
 class Documents(pa.DataFrameModel):
     """Contract of an ingested batch, checked before it reaches DuckDB."""
 
-    doc_id: Series[str] = pa.Field(unique=True, str_length={"min_value": 1})
+    doc_id: Series[str] = pa.Field(str_length={"min_value": 1})  # duplicates: see ingest SQL
     path: Series[str]
     format: Series[str] = pa.Field(isin=["markdown", "text", "html", "pdf", "collection"])
     source_type: Series[str] = pa.Field(isin=["statute", "regulation", "policy"])

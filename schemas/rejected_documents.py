@@ -15,8 +15,19 @@ ARROW_SCHEMA = arrow.schema(
 )
 
 REASONS = [
-    "empty", "binary", "undecodable", "oversized", "front_matter", "bad_metadata", "unsupported",
-    "unreadable", "unreadable_pdf", "bad_json", "bad_record", "no_text_column", "duplicate_doc_id",
+    "empty",
+    "binary",
+    "undecodable",
+    "oversized",
+    "front_matter",
+    "bad_metadata",
+    "unsupported",
+    "unreadable",
+    "unreadable_pdf",
+    "bad_json",
+    "bad_record",
+    "no_text_column",
+    "duplicate_doc_id",
 ]
 
 

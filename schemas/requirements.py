@@ -4,6 +4,7 @@
 source and first-seen run.
 """
 
+import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
 from pandera.typing import Series
@@ -46,18 +47,18 @@ class Candidates(pa.DataFrameModel):
     trigger: Series[str]
     subject: Series[str] = pa.Field(nullable=True)
     lead_in_quote: Series[str] = pa.Field(nullable=True)
-    lead_in_start: Series["Int64"] = pa.Field(nullable=True, ge=0)
-    lead_in_end: Series["Int64"] = pa.Field(nullable=True, ge=1)
+    lead_in_start: Series[pd.Int64Dtype] = pa.Field(nullable=True, ge=0)
+    lead_in_end: Series[pd.Int64Dtype] = pa.Field(nullable=True, ge=1)
     extraction_confidence: Series[str] = pa.Field(isin=CONFIDENCES)
     extractor: Series[str]
     extractor_version: Series[str]
 
     @pa.dataframe_check
-    def quote_length_matches_offsets(cls, df):  # noqa: N805
+    def quote_length_matches_offsets(cls, df):
         return df["exact_quote"].str.len() == df["char_end"] - df["char_start"]
 
     @pa.dataframe_check
-    def quote_has_at_most_40_words(cls, df):  # noqa: N805
+    def quote_has_at_most_40_words(cls, df):
         return df["exact_quote"].str.split().str.len() <= 40
 
     class Config:

@@ -15,10 +15,9 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.batches import mapped, worker_count
-
 from groundwork.parsers import content_sha256
-from groundwork.sections import Paragraph, label_path, labelled_paragraphs, section_number
 from groundwork.progress import stage_progress
+from groundwork.sections import Paragraph, label_path, labelled_paragraphs, section_number
 from groundwork.sentences import sentence_spans
 from groundwork.sqlfiles import query
 from groundwork.warehouse import Warehouse
@@ -114,7 +113,7 @@ def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, documents:
     bar = stage_progress("chunk", documents, "documents")
     writer = warehouse.part_writer("chunks", run_id)
     with warehouse.connect(read_only=True) as con:
-        reader = query(con, "ingest/active_documents").fetch_record_batch(config.batch_docs)
+        reader = query(con, "ingest/active_documents").to_arrow_reader(config.batch_docs)
         batches = ((batch, config.chunk_max_chars) for batch in reader)
         workers = worker_count(config.workers, -(-documents // config.batch_docs))
         for table in mapped(checked_chunks, batches, workers):

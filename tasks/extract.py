@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
 from pathlib import Path
 
 import pyarrow as pa
@@ -20,10 +19,9 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.batches import mapped, worker_count
-
 from groundwork.deontic import EXTRACTOR_NAME, EXTRACTOR_VERSION, DeonticClause, deontic_clauses
-from groundwork.sections import LabelStack, label_path, paragraphs
 from groundwork.progress import stage_progress
+from groundwork.sections import LabelStack, label_path, paragraphs
 from groundwork.sentences import sentence_spans
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
@@ -90,8 +88,15 @@ class _Chunk:
     text: str
 
 
-def _candidate(chunk: _Chunk, path: str | None, start: int, end: int, clause: DeonticClause,
-               confidence: str, lead: _LeadIn | None) -> dict:
+def _candidate(
+    chunk: _Chunk,
+    path: str | None,
+    start: int,
+    end: int,
+    clause: DeonticClause,
+    confidence: str,
+    lead: _LeadIn | None,
+) -> dict:
     quote = chunk.text[start:end]
     return {
         "doc_id": chunk.doc_id,
@@ -144,8 +149,7 @@ def document_candidates(chunks: list[_Chunk]) -> list[dict]:
             opener = next((c for c in reversed(clauses) if c.opens_list), None)
             if opener is not None and _opens_requirement_list(text, para.start + opener.end):
                 s, e = para.start + opener.start, para.start + opener.end
-                lead = _LeadIn(opener, text[s:e], chunk.char_start + s, chunk.char_start + e,
-                               depth)
+                lead = _LeadIn(opener, text[s:e], chunk.char_start + s, chunk.char_start + e, depth)
     return rows
 
 

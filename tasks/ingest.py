@@ -58,8 +58,13 @@ def corpus_files(corpus: Path) -> list[tuple[Path, str]]:
 
 def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
     """A `rejected_documents` row (without run_id)."""
-    return {"path": rel, "record": exc.record, "doc_id": doc_id, "reason": exc.reason,
-            "detail": exc.detail or exc.reason}
+    return {
+        "path": rel,
+        "record": exc.record,
+        "doc_id": doc_id,
+        "reason": exc.reason,
+        "detail": exc.detail or exc.reason,
+    }
 
 
 def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[pa.Table, pa.Table]:
@@ -78,63 +83,55 @@ def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[p
             continue
         docs.extend(result.documents)
         rejected.extend(rejection_row(rel, exc) for exc in result.rejections)
-    return (pa.Table.from_pylist(docs, schema=ARROW_SCHEMA),
-            pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA))
-
-
-def without_duplicates(docs: pa.Table, seen: dict[str, str]) -> tuple[pa.Table, list[dict]]:
-    """Drop documents whose doc_id was already taken (by an earlier file in path order)."""
-    keep: list[int] = []
-    rejected: list[dict] = []
-    for i, (doc_id, path) in enumerate(zip(docs["doc_id"].to_pylist(), docs["path"].to_pylist(),
-                                           strict=True)):
-        if doc_id in seen:
-            detail = f"doc_id {doc_id!r} is already used by {seen[doc_id]}"
-            rejected.append(rejection_row(path, Rejected("duplicate_doc_id", detail), doc_id))
-        else:
-            seen[doc_id] = path
-            keep.append(i)
-    return docs.take(keep), rejected
+    return (
+        pa.Table.from_pylist(docs, schema=ARROW_SCHEMA),
+        pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA),
+    )
 
 
 def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -> IngestResult:
     """Parse the corpus into the warehouse; returns counts and the corpus hash."""
     files = corpus_files(corpus)
-    batches = [(files[i : i + FILES_PER_BATCH], config)
-               for i in range(0, len(files), FILES_PER_BATCH)]
+    batches = [
+        (files[i : i + FILES_PER_BATCH], config) for i in range(0, len(files), FILES_PER_BATCH)
+    ]
     bar = stage_progress("ingest", len(files), "files")
-    seen: dict[str, str] = {}
     rejected: list[dict] = []
     with warehouse.connect() as con:
         run_script(con, "ingest/incoming")
         for (batch_files, _), (docs, bad) in zip(
-            batches, mapped(parsed_documents, batches, worker_count(config.workers, len(batches))), strict=True
+            batches,
+            mapped(parsed_documents, batches, worker_count(config.workers, len(batches))),
+            strict=True,
         ):
-            docs, duplicates = without_duplicates(docs, seen)
-            rejected.extend(bad.to_pylist() + duplicates)
+            rejected.extend(bad.to_pylist())
             checked(docs, Documents, "documents")
             con.register("parsed_batch", docs)
             con.execute("INSERT INTO incoming_documents SELECT * FROM parsed_batch")
             con.unregister("parsed_batch")
             bar.advance(len(batch_files))
-        for row in rejected:
-            where = f"{row['path']} ({row['record']})" if row["record"] else row["path"]
-            log.warning("rejected %s: %s: %s", where, row["reason"], row["detail"])
         rejected_table = checked(
-            pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA), RejectedDocuments,
+            pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA),
+            RejectedDocuments,
             "rejected_documents",
         )
         con.execute("BEGIN TRANSACTION")
         con.register("rejected_batch", rejected_table)
-        con.execute("INSERT INTO rejected_documents SELECT $run_id, * FROM rejected_batch",
-                    {"run_id": run_id})
+        con.execute(
+            "INSERT INTO rejected_documents SELECT $run_id, * FROM rejected_batch",
+            {"run_id": run_id},
+        )
+        run_script(con, "ingest/duplicate_documents", {"run_id": run_id})
         run_script(con, "ingest/merge_documents", {"run_id": run_id})
         con.execute("COMMIT")
         documents, chars, corpus_hash, changed = query(
             con, "ingest/corpus_stats", {"run_id": run_id}
         ).fetchone()
+        rejections = query(con, "runs/rejections", {"run_id": run_id}).fetchall()
+    for path, record, reason, detail in rejections:
+        log.warning("rejected %s: %s: %s", f"{path} ({record})" if record else path, reason, detail)
     bar.finish()
-    return IngestResult(len(files), documents, changed, len(rejected), corpus_hash, chars)
+    return IngestResult(len(files), documents, changed, len(rejections), corpus_hash, chars)
 
 
 ingest_task = task(ingest, name="ingest", cache_policy=NO_CACHE)

@@ -15,24 +15,47 @@ def new_run_id() -> str:
     return "r" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
 
 
-def start_run(warehouse: Warehouse, run_id: str, flow_run_id: str | None, corpus: str,
-              config: RunConfig) -> None:
+def start_run(
+    warehouse: Warehouse, run_id: str, flow_run_id: str | None, corpus: str, config: RunConfig
+) -> None:
     """Record that a run started, with its config, before any stage writes."""
     with warehouse.connect() as con:
-        run_script(con, "runs/start", {
-            "run_id": run_id, "flow_run_id": flow_run_id, "corpus": corpus,
-            "config": config.model_dump_json(), "config_hash": config.digest(),
-        })
+        run_script(
+            con,
+            "runs/start",
+            {
+                "run_id": run_id,
+                "flow_run_id": flow_run_id,
+                "corpus": corpus,
+                "config": config.model_dump_json(),
+                "config_hash": config.digest(),
+            },
+        )
 
 
-def finish_run(warehouse: Warehouse, run_id: str, status: str, corpus_hash: str | None,
-               counts: dict, timings: dict, error: str | None) -> None:
+def finish_run(
+    warehouse: Warehouse,
+    run_id: str,
+    status: str,
+    corpus_hash: str | None,
+    counts: dict,
+    timings: dict,
+    error: str | None,
+) -> None:
     """Close a run's row with its outcome."""
     with warehouse.connect() as con:
-        run_script(con, "runs/finish", {
-            "run_id": run_id, "status": status, "corpus_hash": corpus_hash,
-            "counts": json.dumps(counts), "timings": json.dumps(timings), "error": error,
-        })
+        run_script(
+            con,
+            "runs/finish",
+            {
+                "run_id": run_id,
+                "status": status,
+                "corpus_hash": corpus_hash,
+                "counts": json.dumps(counts),
+                "timings": json.dumps(timings),
+                "error": error,
+            },
+        )
 
 
 def rejections(warehouse: Warehouse, run_id: str) -> list[dict]:

@@ -1,3 +1,3 @@
 -- The run under review, as the relations the checks in sql/checks/ read.
-CREATE OR REPLACE TEMP VIEW run_chunks AS SELECT * FROM read_parquet({chunks});
-CREATE OR REPLACE TEMP VIEW run_requirements AS SELECT * FROM read_parquet({requirements});
+CREATE OR REPLACE TEMP VIEW run_chunks AS SELECT * FROM read_parquet({chunks}, hive_partitioning = false);
+CREATE OR REPLACE TEMP VIEW run_requirements AS SELECT * FROM read_parquet({requirements}, hive_partitioning = false);

@@ -1,0 +1,70 @@
+"""The extract stage: offsets into the document, enumerated items carrying their lead-in."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+from tasks.chunk import chunks
+from tasks.extract import candidates, normalised_quote
+
+from .test_sections import CFR
+
+BREACH = """# § 164.404 Notification to individuals
+
+(c) Implementation specifications: Content of notification --
+
+(1) Elements. The notification required by paragraph (a) of this section shall include, to the extent possible:
+
+(A) A brief description of what happened, including the date of the breach and the date of the discovery of the breach, if known;
+
+(B) Any steps individuals should take to protect themselves from potential harm resulting from the breach;
+
+(2) Plain language requirement. The notification required by paragraph (a) of this section shall be written in plain language."""
+
+REVOCATION = """(5) An individual may revoke an authorization provided under this section at any time, provided that the revocation is in writing, except to the extent that:
+
+(i) The covered entity has taken action in reliance thereon; or
+
+(ii) If the authorization was obtained as a condition of obtaining insurance coverage."""
+
+
+def extracted(text: str, citation: str | None = None, max_chars: int = 1500) -> list[dict]:
+    docs = pa.table({"doc_id": ["d"], "citation": [citation], "text": [text]})
+    return candidates(chunks(docs, max_chars)).to_pylist()
+
+
+def test_quotes_are_verbatim_at_document_offsets():
+    rows = extracted(BREACH, "45 CFR § 164.404", max_chars=300)
+    assert rows
+    for r in rows:
+        assert BREACH[r["char_start"] : r["char_end"]] == r["exact_quote"]
+        assert len(r["exact_quote"].split()) <= 40
+
+
+def test_enumerated_items_carry_the_lead_in():
+    rows = extracted(BREACH, "45 CFR § 164.404")
+    items = [r for r in rows if r["lead_in_quote"]]
+    assert [r["label_path"] for r in items] == ["164.404(c)(1)(A)", "164.404(c)(1)(B)"]
+    lead = items[0]
+    assert "shall include" in lead["lead_in_quote"]
+    assert BREACH[lead["lead_in_start"] : lead["lead_in_end"]] == lead["lead_in_quote"]
+    assert lead["exact_quote"].startswith("A brief description of what happened")
+    assert (lead["modality"], lead["trigger"]) == ("obligation", "shall")
+
+
+def test_items_survive_a_chunk_boundary():
+    rows = extracted(CFR, "45 CFR § 164.308", max_chars=200)
+    items = {r["label_path"]: r for r in rows if r["lead_in_quote"]}
+    assert "164.308(a)(1)(ii)(A)" in items
+    assert items["164.308(a)(1)(ii)(A)"]["exact_quote"].startswith("Risk analysis (Required).")
+    assert "164.308(a)(1)(ii)" not in items  # "Implementation specifications:" is a sub-heading
+
+
+def test_conditions_after_that_are_not_requirements():
+    rows = extracted(REVOCATION)
+    assert [r["modality"] for r in rows] == ["permission"]
+    assert rows[0]["lead_in_quote"] is None
+
+
+def test_normalised_quote_ignores_case_punctuation_and_spacing():
+    assert normalised_quote("A covered  entity SHALL notify;") == "a covered entity shall notify"
