@@ -21,7 +21,7 @@ from tasks.ingest import ingest_task
 from tasks.publish import failed_hard_checks, publish_stage
 from tasks.register import register_stage
 from tasks.review import review_stage
-from tasks.runs import finish_run, new_run_id, rejections, start_run
+from tasks.runs import finish_run, new_run_id, start_run
 
 
 @flow(name="groundwork-corpus", log_prints=False)
@@ -103,5 +103,4 @@ def corpus_run(
         retired_ids=registry["retired"],
         failed_checks=failed,
         timings=timings,
-        rejections=rejections(wh, run_id),
     )

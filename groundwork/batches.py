@@ -32,6 +32,10 @@ def mapped(fn: Callable[[In], Out], items: Iterable[In], workers: int) -> Iterat
         yield from map(fn, items)
         return
     context = multiprocessing.get_context("forkserver")
+    # The fork server imports the stage's module (and so pyarrow, prefect, ...) once; every worker
+    # forked from it starts warm. Only the first call in a process takes effect, which suffices:
+    # all stage modules share those heavy imports.
+    context.set_forkserver_preload([fn.__module__])
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         pending: deque[Future[Out]] = deque()
         for item in items:

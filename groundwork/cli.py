@@ -63,7 +63,9 @@ def _mapping(pairs: list[str]) -> ColumnMapping:
 
 def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
-    handler = RichHandler(console=err, show_time=False, show_path=False, markup=False)
+    handler = RichHandler(
+        console=err, show_time=False, show_level=False, show_path=False, markup=False
+    )
     logging.getLogger("groundwork").handlers[:] = [handler]
     logging.getLogger("groundwork").propagate = False
 
@@ -111,15 +113,12 @@ def run(
 
 
 def _print_summary(summary) -> None:
-    for r in summary.rejections:
-        where = f"{r['path']} ({r['record']})" if r["record"] else r["path"]
-        err.print(f"[yellow]rejected[/] {where}: {r['reason']}: {r['detail']}")
     table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
     table.add_row("files read", f"{summary.files:,}")
     table.add_row(
         "documents", f"{summary.documents:,} ({summary.changed_documents:,} new or changed)"
     )
-    table.add_row("rejected", f"{summary.rejected:,} (table rejected_documents)")
+    table.add_row("rejected", f"{summary.rejected:,} (listed above; table rejected_documents)")
     table.add_row("chunks", f"{summary.chunks:,}")
     table.add_row(
         "requirements",

@@ -17,4 +17,3 @@ class RunSummary(BaseModel):
     retired_ids: int
     failed_checks: list[str]
     timings: dict[str, float]
-    rejections: list[dict]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from groundwork.sqlfiles import query, run_script
+from groundwork.sqlfiles import run_script
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 
@@ -56,11 +56,3 @@ def finish_run(
                 "error": error,
             },
         )
-
-
-def rejections(warehouse: Warehouse, run_id: str) -> list[dict]:
-    """The run's rejected files and records, for the summary."""
-    with warehouse.connect(read_only=True) as con:
-        cursor = query(con, "runs/rejections", {"run_id": run_id})
-        columns = [d[0] for d in cursor.description]
-        return [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
