@@ -51,11 +51,31 @@ def scores(pairs: Iterable[tuple[bool, bool]]) -> dict[str, float | int]:
     }
 
 
-def eu_scores(shared: Path) -> dict[str, float | int]:
-    """EU regulatory-statement dev split; the positive class is `regulatory`."""
+def eu_labels(shared: Path) -> dict[str, str]:
+    """EU regulatory-statement dev split: sentence -> `regulatory` | `constitutive`."""
     path = shared / "benchmarks/obligation-sentences/eu_regulatory_statements_dev.json"
-    labels = json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def eu_scores(labels: dict[str, str]) -> dict[str, float | int]:
+    """is_requirement on the EU dev split; the positive class is `regulatory`."""
     return scores((label == "regulatory", is_requirement(s)) for s, label in labels.items())
+
+
+def eu_alternatives(labels: dict[str, str]) -> dict[str, dict[str, float | int]]:
+    """The sentence-level decisions not taken, scored the same way, to show what each costs."""
+    decisions = {
+        "high_including_permissions": lambda cs: any(c.confidence == "high" for c in cs),
+        "high_or_medium_duties": lambda cs: any(
+            c.modality in REQUIREMENT_MODALITIES and c.confidence != "low" for c in cs
+        ),
+        "any_duty": lambda cs: any(c.modality in REQUIREMENT_MODALITIES for c in cs),
+    }
+    clauses = {s: deontic_clauses(s) for s in labels}
+    return {
+        name: scores((label == "regulatory", decide(clauses[s])) for s, label in labels.items())
+        for name, decide in decisions.items()
+    }
 
 
 def regnlp_scores(shared: Path) -> dict[str, float | int]:
@@ -134,9 +154,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
     shared = parser.parse_args().shared.resolve()
+    labels = eu_labels(shared)
     result = {
         "extractor": f"{EXTRACTOR_NAME} {EXTRACTOR_VERSION}",
-        "eu_dev": eu_scores(shared),
+        "eu_dev": eu_scores(labels),
+        "eu_dev_alternative_decisions": eu_alternatives(labels),
         "regnlp": regnlp_scores(shared),
         "obliqa_dev_gold_passages": obliqa_coverage(shared),
         "throughput": throughput(shared),

@@ -10,7 +10,11 @@ noun phrase before it (the subject), drops the non-operative uses, and grades th
 * high: a subject and an active, dynamic verb (`The Secretary shall publish ...`);
 * medium: a passive or weaker form (`Records must be retained ...`, `is responsible for`);
 * low: stative wording (`shall be valid`, `shall include`), provisions as subjects
-  (`This section shall ...`), relative clauses, and quotes shorter than 10 words.
+  (`This section shall ...`), triggers inside relative clauses or conditions, and quotes
+  shorter than 10 words.
+
+`is_requirement`, the sentence-level decision, counts only high-confidence duties and
+prohibitions: a rule that binds a named agent.
 
 Quotes are verbatim spans of 10-40 words cut at clause boundaries. Everything is plain `re` with
 module-level patterns, and paragraphs without a trigger cost a single regex search, because the
@@ -23,12 +27,15 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from groundwork.sentences import sentence_spans
+
 EXTRACTOR_NAME = "rules"
 EXTRACTOR_VERSION = "1.0.0"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
 MAX_SUBJECT_WORDS = 12
+MAX_HEADING_WORDS = 12
 REQUIREMENT_MODALITIES = frozenset({"obligation", "prohibition"})
 _CONFIDENCE_RANK = {"low": 0, "medium": 1, "high": 2}
 
@@ -63,13 +70,22 @@ class _Reading:
 
     @property
     def anchor(self) -> int:
-        """Where the quote must begin at the latest: the subject, else the trigger."""
-        return self.subject[0] if self.subject else self.start
+        """Where the quote must begin at the latest: the subject (if before), else the trigger."""
+        return min(self.subject[0], self.start) if self.subject else self.start
 
     @property
-    def rank(self) -> tuple[bool, int]:
-        """Duties before permissions, then surer readings first."""
-        return self.modality in REQUIREMENT_MODALITIES, _CONFIDENCE_RANK[self.confidence]
+    def graded(self) -> str:
+        """Confidence once the subject is known: a trigger that binds no one is never high."""
+        if self.subject is None and self.confidence == "high":
+            return "medium"
+        return self.confidence
+
+    @property
+    def rank(self) -> tuple[bool, bool, int]:
+        """Which trigger speaks for a shared quote: a sure reading before a doubtful one, then
+        duties before permissions, then the surer reading."""
+        graded = self.graded
+        return graded != "low", self.modality in REQUIREMENT_MODALITIES, _CONFIDENCE_RANK[graded]
 
 
 # --- triggers -------------------------------------------------------------------------------
@@ -77,12 +93,14 @@ class _Reading:
 _TRIGGER_RE = re.compile(
     r"""\b(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
-    | (?P<duty>(?:is|are)\s+(?:required|obliged|obligated)\s+to
+    | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
+          (?:required|obliged|obligated|mandated)\s+to
         | (?:has|have)\s+(?:a|the)\s+(?:duty|obligation)\s+to
         | (?:is|are)\s+under\s+(?:a|an)\s+(?:duty|obligation)\s+to)
     | (?P<responsible>(?:is|are)\s+responsible\s+for)
     | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:prohibited|forbidden)(?:\s+from)?)
-    | (?P<allowed>(?:is|are)\s+(?:hereby\s+)?(?:permitted|authori[sz]ed|allowed|entitled)\s+to)
+    | (?P<allowed>(?:is|are)\s+(?:hereby\s+)?
+          (?:permitted|authori[sz]ed|allowed|entitled|empowered)\s+to)
     | (?P<modal>shall|must|may|SHALL|MUST)
       (?P<negation>\s+(?:not|never|NOT)(?!\s+(?:only|later|less|more|exceeding)\b)
         | \s+in\s+no\s+(?:case|event)
@@ -90,7 +108,14 @@ _TRIGGER_RE = re.compile(
     )\b""",
     re.VERBOSE,
 )
-_RELATIVE_WORDS = frozenset({"that", "which", "who", "whom", "whose", "as", "what"})
+_CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
+# A trigger inside a relative clause (`information that must be kept`, `uses that it is
+# permitted to make`, `to whom the covered entity may disclose`) qualifies a noun; it is not the
+# sentence's own rule.
+_RELATIVE_RE = re.compile(
+    r"\b(?:(?:that|which|who|whom|whose|as|what)(?:\s+(?:it|they|he|she|we|you))?"
+    r"|(?:which|whom|whose)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+$"
+)
 _PREVIOUS_WORD_RE = re.compile(r"([A-Za-z]+)\W*$")
 
 # Adverbs and asides that may sit between a modal and its verb: `shall without delay notify`.
@@ -106,10 +131,11 @@ _NEXT_WORD_RE = re.compile(r"\s*([^\W\d_][\w’'-]*|[:—–;,.(])")
 # `shall apply` is a scope or commencement rule when nothing it could act on follows.
 _INTRANSITIVE_APPLY_NEXT = _word_set(
     """, ; : . — – from to until as in on with where if when unless save without mutatis by
-    only also accordingly equally for during after before notwithstanding irrespective subject
+    only also accordingly equally during after before notwithstanding irrespective subject
     insofar pursuant except and or in respect regard"""
 )
-_COMMENCEMENT = frozenset({"enter", "come", "expire", "lapse", "cease"})
+_TERMINATION = frozenset({"expire", "lapse", "cease"})
+_INTO_FORCE = frozenset({"force", "effect", "operation"})
 _CONSTRUCTION = frozenset(
     {"affect", "prejudice", "preclude", "prevent", "impair", "supersede", "limit", "derogate"}
 )
@@ -117,15 +143,18 @@ _DEEMING = frozenset(
     {"deemed", "considered", "construed", "regarded", "interpreted", "presumed", "read"}
 )
 _DEEMING_IF_AS = frozenset({"treated", "taken"})
+_AS_WORDS = frozenset({"as", "to", "like"})
 _AMENDING = _word_set(
-    """amended replaced inserted deleted added repealed substituted renumbered omitted struck
-    redesignated cited known"""
+    """amended replaced inserted deleted repealed substituted renumbered omitted struck
+    redesignated cited"""
 )
 _IN_FORCE = frozenset({"effective", "applicable", "binding", "operative", "void"})
 _STATIVE = _word_set(
     """include includes contain comprise consist cover constitute exceed equal correspond amount
-    represent relate refer concern reflect become mean means remain"""
+    relate refer concern reflect become mean means remain occur"""
 )
+# `The period shall begin on ...` dates an event; `shall start reporting` is an act.
+_INCEPTIVE = _word_set("begin start commence end")
 _EPISTEMIC = _word_set(
     """include involve affect result cause occur arise exist vary differ contain lead pose
     constitute indicate reflect depend mean seem appear become need help benefit warrant
@@ -133,6 +162,7 @@ _EPISTEMIC = _word_set(
 )
 _DUTY_ADJECTIVES = frozenset({"required", "obliged", "obligated", "bound"})
 _LEAVE_WORDS = frozenset({"permitted", "authorised", "authorized", "allowed"})
+_DUTY_NOUNS = frozenset({"duty", "obligation", "responsibility"})
 _POWERS = frozenset({"right", "power", "powers", "authority", "option", "discretion"})
 _IRREGULAR_PARTICIPLES = _word_set(
     """made paid sent kept held set put sold brought built found left lent met spent told won cut
@@ -142,31 +172,51 @@ _NOT_PARTICIPLES = _word_set(
     """open even often between green seven eleven citizen when then ten token heaven oxygen
     need speed red bed"""
 )
-_LEAD_IN_TOKENS = frozenset({":", "—", "–"})
+_LEAD_IN_TOKENS = frozenset({":", "—", "–", "-"})
+_OWNERS = frozenset({"its", "their", "his", "her"})
+# Participles whose `by` introduces an amount, an attachment or a rule rather than an actor.
+_NON_AGENT_PARTICIPLES = _word_set(
+    """accompanied governed followed preceded covered supported increased reduced extended
+    multiplied divided exceeded replaced offset regulated"""
+)
+# A passive that names who acts (`shall be granted by the competent authority`) binds an agent.
+_BY_AGENT_RE = re.compile(
+    r"(?:\s+(?:up|out|off|down|over|back))?(?:\s+[a-z]+ly)?\s+by\s+"
+    r"(?!(?:way|means|reference|virtue|analogy|the\s+following)\b)"
+    r"(?:(?:the|a|an|any|each|every|its|their|his|her|that|those|these|such)\s|[A-Z])"
+)
 
 # --- sentences, clauses and subjects --------------------------------------------------------
 
 _LABELS_RE = re.compile(
-    r"\s*(?:(?:\((?:\d{1,3}[a-z]?|[A-Za-z]{1,2}|[ivxlcdmIVXLCDM]{1,7})\)"
+    r"\s*(?:(?:\((?:\d{1,3}[a-z]?|[A-Za-z]{1,2}|[ivxlcdmIVXLCDM]{1,7})(?:-\d{1,2})?\)"
     r"|(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6})\.(?=\s))\s*)*"
 )
-_SENTENCE_END_RE = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z§])")
-_ABBREVIATIONS = _word_set(
-    """sec secs no nos art arts para paras subpara subparas subd ch chap cl pt pts p pp vol ed
-    v vs inc co corp ltd dr mr mrs ms st jr sr gen stat pub fed reg regs cf viz approx dept div
-    ann supp rev cir cong sess jan feb mar apr jun jul aug sep sept oct nov dec op id fig"""
-)
-_INITIALISM_RE = re.compile(r"(?:[A-Za-z]\.)*[A-Za-z]")
 _CLAUSE_CUT_RE = re.compile(
     r"\s*;\s+|:\s+|,\s+(?:and|or|but)\s+|,\s+|\s+[—–]\s+|—"
     r"|\s+(?=\((?:[a-z]{1,2}|\d{1,3}|[ivxl]{1,6})\)\s)"
 )
 _SUBJECT_CUT_RE = re.compile(
-    r"[,;:—–]\s*|(?:^|\s)\((?:[a-z]{1,2}|\d{1,3}|[ivxl]{1,6})\)\s+"
+    r"[,;:—–]\s*|(?<![\w)])\((?:[a-z]{1,2}|\d{1,3}|[ivxl]{1,6})\)\s+"
     r"|\s(?=(?:The|Each|Every|Any|All|Such|This|These|Those)\s|(?:A|An|No)\s+[a-z])"
 )
+_DANGLING_CONJUNCTION_RE = re.compile(r"\s(?:and|or|but)$")
+_SUBORDINATOR_RE = re.compile(
+    r"(?:if|when|whenever|where|unless|whether|although|though|because|since|once|until|while"
+    r"|in\s+case)\s+",
+    re.IGNORECASE,
+)
+# A trigger a few words after a subordinator sits in a condition (`If you are required to
+# provide a notice, you must ...`): it qualifies the rule rather than stating it.
+_CONDITION_RE = re.compile(
+    r"\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce)\s+"
+    r"(?:[\w’'-]+\s+){0,4}$"
+)
+_PRONOUNS = frozenset({"it", "It", "they", "They", "he", "He", "she", "She", "you", "You", "we"})
+_CONJUNCTION_RE = re.compile(r"\b(?:and|but|or|while|whereas)\s+")
 _LEADING_LINK_RE = re.compile(
-    r"(?:(?:and|or|but|then|also|however|moreover|furthermore|thereafter|in\s+addition)\b[\s,]*)+"
+    r"(?:(?:and|or|but|that|then|also|however|moreover|furthermore|thereafter|in\s+addition"
+    r"|except|provided|save|so)\b[\s,]*)+"
 )
 _SUBJECT_TAIL_RE = re.compile(
     r"\s+(?:which|that|who|whom|whose|where|when|if|referred\s+to|pursuant\s+to"
@@ -174,28 +224,41 @@ _SUBJECT_TAIL_RE = re.compile(
     r"|laid|described|specified|listed))\b"
 )
 _SUBJECT_PREPOSITION_RE = re.compile(
-    r"\s+(?:in|on|for|under|with|by|from|within|at|to|during|after|before|upon|through)\b"
+    r"\s+(?:of|in|on|for|under|with|by|from|within|at|to|during|after|before|upon|through)\b"
+)
+_PREPOSITION_START_RE = re.compile(
+    r"(?:of|in|on|for|under|with|by|from|within|at|to|during|after|before|upon|through"
+    r"|which|who|whom|whose)\b",
+    re.IGNORECASE,
 )
 _NEGATIVE_SUBJECT_RE = re.compile(r"[Nn]o\s+[a-z]|(?:[Nn]either|[Nn]one)\b")
 _CONSTRUCTION_SUBJECT_RE = re.compile(r"[Nn]othing\b")
 _DEFINED_TERM_SUBJECT_RE = re.compile(
     r"(?:[Tt]he|[Ss]uch|[Tt]hat)\s+terms?\b|[\"“‘'][^\"”’']{1,80}[\"”’']"
 )
+# A provision or instrument as subject (`This section`, `Articles 42 to 58`, `The provisions of
+# this Regulation`) describes the law itself rather than binding anyone.
 _PROVISION_SUBJECT_RE = re.compile(
     r"(?:(?:this|these|that|those|the|such|its)\s+)?(?:provisions?\s+of\s+(?:this\s+)?)?"
     r"(?:regulation|directive|decision|act|section|subsection|part|subpart|chapter|article"
     r"|paragraph|subparagraph|point|annex|appendix|provision|title|agreement|convention"
-    r"|protocol|subdivision|clause|schedule)s?\b",
+    r"|protocol|subdivision|clause|schedule)s?"
+    r"(?:\s+[\dA-Z][\w().-]*(?:\s+(?:to|and|or)\s+[\dA-Z][\w().-]*)?)?"
+    r"(?:\s+of\s+(?:this|that|the)\s+\w+)?",
     re.IGNORECASE,
 )
-_DEFINITION_SENTENCE_RE = re.compile(
-    r"^\W*(?:As\s+used\s+in\b|In\s+this\s+\w+,\s+the\s+term)"
-    r"|[\"“‘'][^\"”’']{1,80}[\"”’']\s*(?:,\s*)?(?:means|shall\s+mean|includes|has\s+the\s+meaning"
+_DEFINITION_OPENING_RE = re.compile(r"\W*(?:As\s+used\s+in\b|In\s+this\s+\w+,\s+the\s+terms?\b)")
+_DEFINED_TERM_RE = re.compile(
+    r"[\"“‘'][^\"”’']{1,80}[\"”’']\s*(?:,\s*)?(?:means|shall\s+mean|includes|has\s+the\s+meaning"
     r"|refers\s+to)\b"
 )
-_UNLAWFUL_FOR_RE = re.compile(r"\s+for\s+([^,;:]{1,80}?)\s+to\b")
-_TRAILING_JUNK_RE = re.compile(r"(?:[\s;,]+|\s+(?:and|or)\b)+$")
+# `It is unlawful for any person to`, `it shall be the duty of the holder to`: the real subject.
+_EXTRAPOSED_SUBJECT_RE = re.compile(r"[^,;:.]{0,40}?\s(?:for|of)\s+([^,;:.]{1,80}?)\s+to\s")
+_LEADING_CONJUNCTION_RE = re.compile(r"(?:and|or|but)\s+")
+# Words that dangle when a quote is cut before the clause they introduce.
+_DANGLING_RE = re.compile(r"(?:[\s;,]|\b(?:and|or|but|provided|however)\b)+$")
 _WORD_RE = re.compile(r"\S+")
+_NEXT_MARK_RE = re.compile(r"\s*(\S?)")
 
 
 # --- public interface ------------------------------------------------------------------------
@@ -207,17 +270,26 @@ def deontic_clauses(text: str) -> list[DeonticClause]:
     matches = list(_TRIGGER_RE.finditer(text, body))
     if not matches or _is_heading(text, body):
         return []
-    sentences = _sentence_spans(text, body)
+    sentences = sentence_spans(text, body)
     starts = [s for s, _ in sentences]
     by_sentence: dict[int, list[_Reading]] = {}
+    previous = (-1, body)
     for match in matches:
         index = bisect_right(starts, match.start()) - 1
         sentence = sentences[index]
-        reading = _reading(text, match, sentence)
-        if reading is not None and not _is_definition(text, sentence):
-            by_sentence.setdefault(index, []).append(reading)
+        floor = previous[1] if previous[0] == index else sentence[0]
+        previous = (index, match.end())
+        if _is_definition(text, sentence):
+            continue
+        reading = _reading(text, match, sentence, floor)
+        if reading is None:
+            continue
+        earlier = by_sentence.setdefault(index, [])
+        if reading.subject is None and earlier and _is_conjoined(text, sentence, reading):
+            reading.subject = earlier[-1].subject
+        earlier.append(reading)
     clauses: list[DeonticClause] = []
-    floor = body
+    floor = 0
     for index, readings in by_sentence.items():
         for clause in _sentence_clauses(text, sentences[index], readings, floor):
             clauses.append(clause)
@@ -226,14 +298,16 @@ def deontic_clauses(text: str) -> list[DeonticClause]:
 
 
 def is_requirement(sentence: str) -> bool:
-    """Sentence-level decision: does the sentence impose a duty or a prohibition?
+    """Sentence-level decision: does the sentence bind an agent to a duty or a prohibition?
 
-    Permissions are extracted for the register but do not count, and neither do low-confidence
-    readings (stative or fragmentary wording), because a requirement register that flags
-    `This Decision shall apply from 1 May` or `It shall be renewable` wastes a reviewer's time.
+    Only high-confidence duties and prohibitions count: a named subject with an operative verb,
+    or a passive that names who acts. Permissions, agentless passives (`shall be drawn up in
+    accordance with Annex II`) and stative wording (`shall be valid`) stay in the register at
+    lower confidence but do not make a sentence a requirement, because they describe a legal
+    state or procedure rather than bind someone.
     """
     return any(
-        c.modality in REQUIREMENT_MODALITIES and c.confidence != "low"
+        c.modality in REQUIREMENT_MODALITIES and c.confidence == "high"
         for c in deontic_clauses(sentence)
     )
 
@@ -247,67 +321,49 @@ def _body_start(text: str) -> int:
 
 
 def _is_heading(text: str, body: int) -> bool:
-    """Markdown headings and short unpunctuated title lines state no requirement."""
-    if text.startswith("#"):
-        return True
-    return text.rstrip()[-1:].isalnum() and _word_count(text, body, len(text)) <= MAX_SUBJECT_WORDS
-
-
-def _sentence_spans(text: str, start: int) -> list[tuple[int, int]]:
-    """(start, end) of each sentence from start on; a period after an abbreviation ends none."""
-    spans = []
-    cursor = start
-    for match in _SENTENCE_END_RE.finditer(text, start):
-        if _is_abbreviation(text, cursor, match.start()):
-            continue
-        spans.append((cursor, match.start() + len(match.group().rstrip())))
-        cursor = match.end()
-    spans.append((cursor, len(text.rstrip())))
-    return spans
-
-
-def _is_abbreviation(text: str, floor: int, dot: int) -> bool:
-    """True when the word before the period at dot is an abbreviation such as `U.S.C` or `Sec`."""
-    word = text[max(floor, text.rfind(" ", floor, dot) + 1) : dot].lstrip("([\"“‘'")
-    return word.lower() in _ABBREVIATIONS or _INITIALISM_RE.fullmatch(word) is not None
+    """Markdown headings (`## What you must do`) state no requirement."""
+    return text.startswith("#") and _word_count(text, body, len(text)) <= MAX_HEADING_WORDS
 
 
 def _is_definition(text: str, sentence: tuple[int, int]) -> bool:
     """Definitions (`"X" means`, `As used in this part`) impose nothing, whatever their modals."""
-    return _DEFINITION_SENTENCE_RE.search(text, sentence[0], sentence[1]) is not None
+    return bool(
+        _DEFINITION_OPENING_RE.match(text, *sentence) or _DEFINED_TERM_RE.search(text, *sentence)
+    )
 
 
 # --- reading one trigger ---------------------------------------------------------------------
 
 
-def _reading(text: str, match: re.Match[str], sentence: tuple[int, int]) -> _Reading | None:
-    """The modality and confidence of one trigger, or None when it makes no requirement."""
+def _reading(
+    text: str, match: re.Match[str], sentence: tuple[int, int], floor: int
+) -> _Reading | None:
+    """The modality and confidence of one trigger, or None when it makes no requirement.
+
+    floor is where the subject may begin: the sentence start, or the end of an earlier trigger
+    in the same sentence.
+    """
     kind = match.lastgroup if match.group("modal") is None else "modal"
     start, end = match.span()
-    relative = _previous_word(text, sentence[0], start) in _RELATIVE_WORDS
-    subject = None if kind == "unlawful" else _subject_span(text, sentence[0], start)
+    relative = _RELATIVE_RE.search(text, max(sentence[0], start - 40), start) is not None
+    if kind == "modal":
+        verdict = _modal_verdict(text, match)
+        if relative and match.group("modal") == "may":
+            return None
+    else:
+        verdict = None if relative else _PHRASE_READINGS[kind]
+    if verdict is None:
+        return None
+    modality, confidence = verdict
+    subject = _bound_subject(text, sentence[0], floor, match)
     subject_text = text[subject[0] : subject[1]] if subject else ""
     if _CONSTRUCTION_SUBJECT_RE.match(subject_text) or _DEFINED_TERM_SUBJECT_RE.match(subject_text):
         return None
-    if kind == "modal":
-        verdict = _modal_verdict(text, match)
-        if verdict is None:
-            return None
-        modality, confidence, end = verdict
-        if match.group("modal") == "may" and relative:
-            return None
-    else:
-        if relative:
-            return None
-        modality, confidence = _PHRASE_READINGS[kind]
-        if kind == "unlawful":
-            subject = _unlawful_subject(text, end)
     if modality != "prohibition" and _NEGATIVE_SUBJECT_RE.match(subject_text):
         modality = "prohibition"
-    if relative or _PROVISION_SUBJECT_RE.match(subject_text):
+    conditional = _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
+    if relative or conditional or _PROVISION_SUBJECT_RE.fullmatch(subject_text):
         confidence = "low"
-    elif subject is None and confidence == "high":
-        confidence = "medium"
     return _Reading(start, end, modality, confidence, subject)
 
 
@@ -315,9 +371,14 @@ _PHRASE_READINGS = {
     "unlawful": ("prohibition", "high"),
     "duty": ("obligation", "high"),
     "responsible": ("obligation", "medium"),
-    "banned": ("prohibition", "medium"),
+    "banned": ("prohibition", "high"),
     "allowed": ("permission", "high"),
 }
+
+
+def _is_conjoined(text: str, sentence: tuple[int, int], reading: _Reading) -> bool:
+    """`X shall notify ... and shall publish`: the second trigger shares the first one's subject."""
+    return _previous_word(text, sentence[0], reading.start) in _CONJUNCTIONS
 
 
 def _previous_word(text: str, floor: int, position: int) -> str:
@@ -326,77 +387,103 @@ def _previous_word(text: str, floor: int, position: int) -> str:
     return found.group(1).lower() if found else ""
 
 
-def _modal_verdict(text: str, match: re.Match[str]) -> tuple[str, str, int] | None:
-    """Modality, confidence and trigger end for shall/must/may, from the verb they govern."""
-    modal = match.group("modal").lower()
+def _modal_verdict(text: str, match: re.Match[str]) -> tuple[str, str] | None:
+    """Modality and confidence for shall/must/may, read from the verb they govern."""
     negated = match.group("negation") is not None
-    head, second, third = _governed_words(text, match.end())
-    if modal == "may":
-        return _may_verdict(negated, head, second, match.end())
+    (head, second, third), ends = _governed_words(text, match.end())
+    if match.group("modal").lower() == "may":
+        return _may_verdict(negated, head, second, third)
     modality = "prohibition" if negated else "obligation"
     if head in _LEAD_IN_TOKENS or head == "":
-        return modality, "high", match.end()
+        return modality, "high"
     if head == "be":
-        return _be_verdict(modality, second, third, match.end())
+        verdict = _be_verdict(modality, second, third)
+        if verdict == (modality, "medium") and _names_agent(text, second, ends[1]):
+            return modality, "high"
+        return verdict
     if head == "have":
-        return _have_verdict(modality, second, third, match.end())
+        return _have_verdict(modality, second, third)
     if _is_non_operative_verb(head, second, third, negated):
         return None
-    return modality, "low" if head in _STATIVE else "high", match.end()
+    return modality, "low" if _is_stative(head, second, third) else "high"
 
 
-def _may_verdict(negated: bool, head: str, second: str, end: int) -> tuple[str, str, int] | None:
+def _may_verdict(negated: bool, head: str, second: str, third: str) -> tuple[str, str] | None:
     """`may` grants a permission (`may not` forbids) unless it only says what is possible."""
     modality = "prohibition" if negated else "permission"
-    if head in _EPISTEMIC or head in _COMMENCEMENT:
+    if head in _EPISTEMIC or head == "have" or _is_commencement(head, second, third):
         return None
     if head == "be":
         if not _is_participle(second) or second in _DEEMING or second in _AMENDING:
             return None
-        return modality, "medium", end
-    if head == "have":
-        return None
-    return modality, "high", end
+        return modality, "medium"
+    return modality, "high"
 
 
-def _be_verdict(modality: str, word: str, after: str, end: int) -> tuple[str, str, int] | None:
-    """`shall be ...`: passive duties, stated rights and bans, or non-operative deeming."""
+def _be_verdict(modality: str, word: str, after: str) -> tuple[str, str] | None:
+    """`shall be ...`: passive duties, stated duties, rights and bans, or non-operative deeming."""
     negated = modality == "prohibition"
     if word in _DEEMING or word in _AMENDING or word in _IN_FORCE or word == "without":
         return None
-    if word in _DEEMING_IF_AS and after in {"as", "to", "like"}:
+    if (word, after) == ("known", "as") or (word in _DEEMING_IF_AS and after in _AS_WORDS):
         return None
+    if word == "the" and after in _DUTY_NOUNS:
+        return "obligation", "high"
     if word in _DUTY_ADJECTIVES and after == "to":
-        return None if negated else ("obligation", "high", end)
+        return None if negated else ("obligation", "high")
     if word == "entitled" or (word in _LEAVE_WORDS and after == "to"):
-        return ("prohibition", "medium", end) if negated else ("permission", "medium", end)
+        return "prohibition" if negated else "permission", "medium"
     if word in {"prohibited", "forbidden", "unlawful"}:
-        return None if negated else ("prohibition", "medium", end)
-    if word == "responsible":
-        return modality, "medium", end
-    if _is_participle(word):
-        return modality, "medium", end
-    return modality, "low", end
+        return None if negated else ("prohibition", "high")
+    if word == "responsible" or _is_participle(word):
+        return modality, "medium"
+    return modality, "low"
 
 
-def _have_verdict(modality: str, word: str, after: str, end: int) -> tuple[str, str, int] | None:
+def _names_agent(text: str, participle: str, end: int) -> bool:
+    """`shall be granted by the competent authority` names who must act; `increased by` does not."""
+    return participle not in _NON_AGENT_PARTICIPLES and _BY_AGENT_RE.match(text, end) is not None
+
+
+def _have_verdict(modality: str, word: str, after: str) -> tuple[str, str] | None:
     """`shall have ...`: a conferred right or power, an effect rule, or a stative description."""
     if word == "effect":
         return None
     if word in {"the", "a", "an"} and after in _POWERS:
-        return "permission", "medium", end
-    if word == "regard":
-        return modality, "high", end
-    return modality, "low", end
+        return "permission", "medium"
+    if word == "regard" or (word, after) == ("in", "place") or (word == "at" and after in _OWNERS):
+        return modality, "high"
+    if after.startswith("responsibilit") or word.startswith("responsibilit"):
+        return modality, "medium"
+    return modality, "low"
+
+
+def _is_stative(head: str, second: str, third: str) -> bool:
+    """Verbs that describe a state or an event rather than an act (`shall include`, `shall
+    take place`, `The period shall begin on`); `shall include in its report` is an act."""
+    return (
+        (head in _STATIVE and not (head == "include" and second == "in"))
+        or (head == "take" and (second == "place" or (second, third) == ("the", "form")))
+        or (head in _INCEPTIVE and second != "to" and not second.endswith("ing"))
+    )
+
+
+def _is_commencement(head: str, second: str, third: str) -> bool:
+    """`enter into force`, `come into effect`, `expire`, `cease`: when the law runs, not a duty."""
+    return head in _TERMINATION or (
+        head in {"enter", "come"} and second == "into" and third in _INTO_FORCE
+    )
 
 
 def _is_non_operative_verb(head: str, second: str, third: str, negated: bool) -> bool:
     """Commencement, scope, meaning and construction verbs that impose no duty."""
-    if head in _COMMENCEMENT or head in {"mean", "means"}:
+    if _is_commencement(head, second, third) or head in {"mean", "means"}:
         return True
     if head in {"apply", "applies"}:
         return second in _INTRANSITIVE_APPLY_NEXT or second == ""
     if head == "take" and second == "effect":
+        return True
+    if head in {"extend", "extends"} and second == "to":
         return True
     if head == "continue" and second == "to" and third in {"apply", "have"}:
         return True
@@ -405,17 +492,19 @@ def _is_non_operative_verb(head: str, second: str, third: str, negated: bool) ->
     return negated and (head in _CONSTRUCTION or (head == "be" and second == "construed"))
 
 
-def _governed_words(text: str, position: int) -> tuple[str, str, str]:
-    """The first three words of the governed verb phrase, skipping adverbs and one aside.
+def _governed_words(text: str, position: int) -> tuple[list[str], list[int]]:
+    """The first three words of the governed verb phrase and where each ends.
 
-    `shall, within 30 days, notify` gives `notify`; `must, in accordance with § 164.306:` gives
-    `:` because the verb comes in the list that follows. Adverbs after `be` are skipped too, so
-    `shall at once be communicated` reads as `be communicated`.
+    Adverbs and one aside are skipped: `shall, within 30 days, notify` gives `notify`, and
+    `must, in accordance with § 164.306:` gives `:` because the verb comes in the list that
+    follows. Adverbs after `be` are skipped too, so `shall at once be communicated` reads as
+    `be communicated`. Missing words are empty strings.
     """
     aside = _ASIDE_RE.match(text, position)
     if aside:
         position = aside.end()
     words: list[str] = []
+    ends: list[int] = []
     while len(words) < 3:
         if not words or words[-1] in {"be", "have"}:
             position = _ADVERBIAL_RE.match(text, position).end()
@@ -424,8 +513,9 @@ def _governed_words(text: str, position: int) -> tuple[str, str, str]:
             break
         words.append(found.group(1).lower())
         position = found.end()
-    words += [""] * (3 - len(words))
-    return words[0], words[1], words[2]
+        ends.append(position)
+    missing = 3 - len(words)
+    return words + [""] * missing, ends + [position] * missing
 
 
 def _is_participle(word: str) -> bool:
@@ -438,18 +528,32 @@ def _is_participle(word: str) -> bool:
 # --- subjects ----------------------------------------------------------------------------------
 
 
-def _subject_span(text: str, floor: int, trigger: int) -> tuple[int, int] | None:
-    """The noun phrase the trigger binds, e.g. `A covered entity` or `the Secretary`."""
-    low = max(floor, trigger - 300)
+def _subject_span(
+    text: str, sentence_start: int, floor: int, trigger: int
+) -> tuple[int, int] | None:
+    """The noun phrase the trigger binds, e.g. `A covered entity` or `the Secretary`.
+
+    It is the text between the last clause boundary and the trigger, with a comma-delimited
+    aside (`The Secretary, after consultation, shall`) skipped and any relative clause or long
+    prepositional tail cut off. After an earlier trigger (`X may do A and Y shall do B`) only the
+    words after the last conjunction can be the subject.
+    """
+    low = floor if trigger - floor <= 300 else text.find(" ", trigger - 300) + 1
     end = len(text[low:trigger].rstrip()) + low
+    pronoun = text.rfind(" ", low, end) + 1
+    if text[max(pronoun, low) : end] in _PRONOUNS:
+        return max(pronoun, low), end
     if text[end - 1 : end] == ",":
-        aside = text.rfind(",", low, end - 1)
-        if aside < 0:
-            return None
-        end = aside
+        opening = text.rfind(",", low, end - 1)
+        end = opening if opening >= 0 else end - 1
     begin = low
     for cut in _SUBJECT_CUT_RE.finditer(text, low, end):
         begin = cut.end()
+    if begin == floor > sentence_start:
+        conjunctions = list(_CONJUNCTION_RE.finditer(text, begin, end))
+        if not conjunctions:
+            return None
+        begin = conjunctions[-1].end()
     link = _LEADING_LINK_RE.match(text, begin, end)
     if link:
         begin = link.end()
@@ -461,14 +565,39 @@ def _subject_span(text: str, floor: int, trigger: int) -> tuple[int, int] | None
         if preposition:
             end = preposition.start()
     phrase = text[begin:end]
-    if not any(ch.isalpha() for ch in phrase) or len(phrase.split()) > MAX_SUBJECT_WORDS:
+    if (
+        not any(ch.isalpha() for ch in phrase)
+        or _DANGLING_CONJUNCTION_RE.search(phrase)
+        or len(phrase.split()) > MAX_SUBJECT_WORDS
+        or _PREPOSITION_START_RE.match(phrase.lstrip())
+    ):
         return None
     return begin + len(phrase) - len(phrase.lstrip()), begin + len(phrase.rstrip())
 
 
-def _unlawful_subject(text: str, end: int) -> tuple[int, int] | None:
-    """`It is unlawful for any person to ...` binds `any person`."""
-    found = _UNLAWFUL_FOR_RE.match(text, end)
+def _bound_subject(
+    text: str, sentence_start: int, floor: int, match: re.Match[str]
+) -> tuple[int, int] | None:
+    """The subject the trigger binds, looking through `If ...` and `It is unlawful for X to`."""
+    if match.lastgroup == "unlawful":
+        return _extraposed_subject(text, match.end())
+    subject = _subject_span(text, sentence_start, floor, match.start())
+    if subject is not None and _SUBORDINATOR_RE.match(text, *subject):
+        subject = _after_subordinator(text, subject)
+    if subject is not None and text[subject[0] : subject[1]] in {"it", "It"}:
+        subject = _extraposed_subject(text, match.end()) or subject
+    return subject
+
+
+def _after_subordinator(text: str, subject: tuple[int, int]) -> tuple[int, int] | None:
+    """`If you are required to ...`: the subject is `you`, inside a condition."""
+    start = _SUBORDINATOR_RE.match(text, *subject).end()
+    return (start, subject[1]) if start < subject[1] else None
+
+
+def _extraposed_subject(text: str, end: int) -> tuple[int, int] | None:
+    """`It is unlawful for any person to ...` binds `any person`, not `It`."""
+    found = _EXTRAPOSED_SUBJECT_RE.match(text, end)
     return found.span(1) if found else None
 
 
@@ -484,8 +613,6 @@ def _sentence_clauses(
     clauses = []
     for (region_start, region_end), members in groups:
         primary = max(members, key=lambda r: (r.rank, -r.start))
-        if primary.subject is None:
-            primary.subject = next((r.subject for r in members if r.subject), None)
         start, end = _quote_span(text, (max(region_start, floor), region_end), primary, cuts)
         start, end = _extended_backwards(text, start, end, floor)
         clauses.append(_clause(text, start, end, primary))
@@ -501,18 +628,18 @@ def _trigger_groups(
 ) -> list[tuple[tuple[int, int], list[_Reading]]]:
     """Split the sentence into regions, one per trigger clause, merging any that fit together.
 
-    A region runs from the start of the clause segment holding a trigger's subject to the start
-    of the next one; neighbours merge while the merged region stays within 40 words or either is
-    too short to quote alone.
+    The first region starts with the sentence; each later one at the clause segment holding its
+    trigger's subject (never before the previous trigger) and runs to the start of the next.
+    Neighbours merge while the merged region stays within 40 words or either is too short to
+    quote alone.
     """
     cut_ends = [e for _, e in cuts]
     groups: list[tuple[tuple[int, int], list[_Reading]]] = []
     for reading in readings:
-        segment = cut_ends[bisect_right(cut_ends, reading.anchor) - 1] if cuts else sentence[0]
-        begin = max(sentence[0], min(segment, reading.anchor))
-        if cuts and reading.anchor < cut_ends[0]:
-            begin = sentence[0]
-        if groups and begin <= groups[-1][0][0]:
+        begin = _segment_start(cut_ends, reading.anchor, sentence[0]) if groups else sentence[0]
+        if groups and begin < groups[-1][1][-1].end:
+            begin = reading.anchor
+        if groups and begin < groups[-1][1][-1].end:
             groups[-1][1].append(reading)
             continue
         if groups:
@@ -532,32 +659,37 @@ def _trigger_groups(
     return merged
 
 
+def _segment_start(cut_ends: list[int], position: int, sentence_start: int) -> int:
+    """Start of the clause segment holding position: the last cut at or before it."""
+    index = bisect_right(cut_ends, position) - 1
+    return cut_ends[index] if index >= 0 else sentence_start
+
+
 def _quote_span(
     text: str, region: tuple[int, int], reading: _Reading, cuts: list[tuple[int, int]]
 ) -> tuple[int, int]:
     """The quote inside region: the whole region if it fits, else the trigger's clause.
 
-    The quote starts at the last clause boundary before the subject and ends at the farthest
-    boundary that keeps it within 40 words; with no such boundary it ends at the 40th word.
+    The quote starts at the last clause boundary before the subject (or at the subject, or at
+    the trigger, whichever leaves room) and ends at the farthest boundary that keeps it within
+    40 words; when that would leave a fragment it ends at the 40th word instead.
     """
     start, end = region
     if _word_count(text, start, end) <= MAX_QUOTE_WORDS:
         return _stripped(text, start, end)
     anchor = max(start, reading.anchor)
     start = max([start] + [e for _, e in cuts if start <= e <= anchor])
-    if _word_count(text, start, reading.end) > MAX_QUOTE_WORDS - 5:
+    room = MAX_QUOTE_WORDS - MIN_QUOTE_WORDS
+    if _word_count(text, start, reading.end) > room:
         start = anchor
+    if _word_count(text, start, reading.end) > room:
+        start = reading.start
     ends = [s for s, _ in cuts if reading.end < s < end] + [end]
     fitting = [e for e in ends if _word_count(text, start, e) <= MAX_QUOTE_WORDS]
-    if fitting:
-        end = fitting[-1]
-    else:
-        words = list(_WORD_RE.finditer(text, start, end))
-        end = words[MAX_QUOTE_WORDS - 1].end()
-    if _word_count(text, start, end) < MIN_QUOTE_WORDS:
-        wider = [e for e in ends if _word_count(text, start, e) <= MAX_QUOTE_WORDS]
-        end = wider[-1] if wider else end
-    return _stripped(text, start, end)
+    if fitting and _word_count(text, start, fitting[-1]) >= MIN_QUOTE_WORDS:
+        return _stripped(text, start, fitting[-1])
+    words = list(_WORD_RE.finditer(text, start, end))
+    return _stripped(text, start, words[min(len(words), MAX_QUOTE_WORDS) - 1].end())
 
 
 def _extended_backwards(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
@@ -573,7 +705,7 @@ def _extended_backwards(text: str, start: int, end: int, floor: int) -> tuple[in
 
 def _clause(text: str, start: int, end: int, reading: _Reading) -> DeonticClause:
     """The public clause for a chosen quote and trigger reading."""
-    confidence = reading.confidence
+    confidence = reading.graded
     if _word_count(text, start, end) < MIN_QUOTE_WORDS:
         confidence = "low"
     subject = text[reading.subject[0] : reading.subject[1]] if reading.subject else None
@@ -589,22 +721,27 @@ def _clause(text: str, start: int, end: int, reading: _Reading) -> DeonticClause
 
 
 def _opens_list(text: str, end: int) -> bool:
-    """True when the quote ends a lead-in: `shall:`, `must—`, `the following:` before a list."""
-    last = text[end - 1 : end]
-    if last in {":", "—", "–"}:
+    """True when the quote ends a lead-in: `shall:`, `must—`, `the following:` before a list.
+
+    A paragraph that stops without punctuation (`The Secretary shall adopt standards that`) is a
+    lead-in too: the list items follow as their own paragraphs.
+    """
+    if text[end - 1 : end] in _LEAD_IN_TOKENS:
         return True
-    rest = text[end : end + 3].lstrip()
-    return rest[:1] in {":", "—", "–"}
+    after = _NEXT_MARK_RE.match(text, end).group(1)
+    return after in _LEAD_IN_TOKENS or (after == "" and text[end - 1 : end].isalnum())
 
 
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
-    """Span without outer white space and without a trailing `;`, `,`, ` and` or ` or`."""
-    junk = _TRAILING_JUNK_RE.search(text, start, end)
-    if junk:
-        end = junk.start()
+    """Span without outer white space and without a dangling `;`, `,`, `and`, `provided` ..."""
+    while (dangling := _DANGLING_RE.search(text, max(start, end - 40), end)) and (
+        dangling.start() > start
+    ):
+        end = dangling.start()
     while start < end and text[start].isspace():
         start += 1
-    return start, end
+    leading = _LEADING_CONJUNCTION_RE.match(text, start, end)
+    return (leading.end() if leading else start), end
 
 
 def _word_count(text: str, start: int, end: int) -> int:
@@ -615,6 +752,7 @@ def _word_count(text: str, start: int, end: int) -> int:
 __all__ = [
     "EXTRACTOR_NAME",
     "EXTRACTOR_VERSION",
+    "REQUIREMENT_MODALITIES",
     "DeonticClause",
     "deontic_clauses",
     "is_requirement",

@@ -2,24 +2,24 @@
 
 Legal prose is full of periods that end nothing (`U.S.C.`, `§ 164.404.`, `e.g.`, `No. 5`), so a
 boundary needs terminal punctuation, white space, and an opening that can start a sentence, and the
-word before the period must not be a known abbreviation or a bare list label.
+word before the period must be neither an abbreviation, an initialism (`U.S`, `e.g`), nor a bare
+list label (`(1).`, `a.`). The chunker and the deontic rules both split with this one function.
 """
 
 from __future__ import annotations
 
 import re
 
-_CANDIDATE = re.compile(r"[.!?][\"”’')\]]*\s+(?=[\"“‘(\[§A-Z0-9])")
-_LAST_TOKEN = re.compile(r"(\S+)$")
+_CANDIDATE = re.compile(r"[.!?][\"”’')\]]*\s+(?=[\"'“‘(\[]?[A-Z§0-9(])")
 _ABBREVIATIONS = frozenset(
     """
-    u.s.c. u.s. c.f.r. cfr. e.g. i.e. etc. et al. seq. sec. secs. no. nos. art. arts. para.
-    paras. subpara. cl. ch. chap. pt. pts. p. pp. v. vs. mr. mrs. ms. dr. inc. co. corp. ltd.
-    stat. pub. l. fed. reg. dept. gen. gov. st. app. div. ann. supp. rev. ed. vol. fig. approx.
-    jan. feb. mar. apr. jun. jul. aug. sep. sept. oct. nov. dec. n.y. d.c. s. h.r.
+    sec secs no nos art arts para paras subpara subparas subd ch chap cl pt pts p pp vol ed v vs
+    inc co corp ltd dr mr mrs ms st jr sr gen stat pub fed reg regs cf viz approx dept div ann supp
+    rev cir cong sess jan feb mar apr jun jul aug sep sept oct nov dec op id fig etc seq al cfr
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
-_LABEL = re.compile(r"^\(?(?:[0-9]{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)?\.$", re.IGNORECASE)
+_INITIALISM = re.compile(r"(?:[A-Za-z]\.)*[A-Za-z]")
+_LABEL = re.compile(r"\(?(?:[0-9]{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)?", re.IGNORECASE)
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -28,15 +28,22 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     spans: list[tuple[int, int]] = []
     cursor = start
     for match in _CANDIDATE.finditer(text, start, end):
-        stop = match.start() + len(match.group().rstrip())
-        token = _LAST_TOKEN.search(text, cursor, match.start() + 1)
-        word = token.group(1).lower().lstrip('("“') if token else ""
-        if word in _ABBREVIATIONS or _LABEL.match(word):
+        if _ends_no_sentence(text, cursor, match.start()):
             continue
-        spans.append((cursor, stop))
+        spans.append((cursor, match.start() + len(match.group().rstrip())))
         cursor = match.end()
     spans.append((cursor, end))
     return [trimmed for s, e in spans if (trimmed := _trimmed(text, s, e))[0] < trimmed[1]]
+
+
+def _ends_no_sentence(text: str, floor: int, dot: int) -> bool:
+    """True when the word before the period at `dot` is an abbreviation, initialism or label."""
+    word = text[max(floor, text.rfind(" ", floor, dot) + 1) : dot].lstrip("([\"“‘'")
+    return (
+        word.lower() in _ABBREVIATIONS
+        or _INITIALISM.fullmatch(word) is not None
+        or _LABEL.fullmatch(word) is not None
+    )
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

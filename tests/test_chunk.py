@@ -62,4 +62,4 @@ def test_chunks_are_exact_ordered_and_disjoint(text: str, cap: int):
         assert r["char_start"] >= previous_end
         assert r["text"] == r["text"].strip() and r["text"]
         previous_end = r["char_end"]
-    assert "".join(text[r["char_start"] : r["char_end"]] for r in rows).split() == text.split()
+    assert " ".join(r["text"] for r in rows).split() == text.split()

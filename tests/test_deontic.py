@@ -1,0 +1,366 @@
+"""Unit and property tests for the offline rules engine (groundwork.deontic).
+
+The sentences are real statutory and regulatory text (45 CFR 164, 12 CFR 1016, NY Mental
+Hygiene Law, EU acts) copied inline so the tests do not depend on the shared corpus.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundwork.deontic import (
+    EXTRACTOR_NAME,
+    EXTRACTOR_VERSION,
+    DeonticClause,
+    deontic_clauses,
+    is_requirement,
+)
+
+
+def only_clause(text: str) -> DeonticClause:
+    """The single clause found in text (fails the test if there is not exactly one)."""
+    clauses = deontic_clauses(text)
+    assert len(clauses) == 1, clauses
+    return clauses[0]
+
+
+def quote(text: str, clause: DeonticClause) -> str:
+    """The verbatim quote a clause points at."""
+    return text[clause.start : clause.end]
+
+
+def test_identity_is_fixed() -> None:
+    assert (EXTRACTOR_NAME, EXTRACTOR_VERSION) == ("rules", "1.0.0")
+
+
+# --- modalities -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "modality", "trigger", "subject"),
+    [
+        (
+            "(a) A covered entity must retain the documentation required by paragraph (b)(1) "
+            "of this section for six years from the date of its creation.",
+            "obligation",
+            "must",
+            "A covered entity",
+        ),
+        (
+            "The Secretary shall promulgate regulations establishing the procedures for the "
+            "imposition of civil money penalties under this section.",
+            "obligation",
+            "shall",
+            "The Secretary",
+        ),
+        (
+            "A covered entity may not use or disclose protected health information, except as "
+            "permitted or required by this subpart.",
+            "prohibition",
+            "may not",
+            "A covered entity",
+        ),
+        (
+            "The director shall not release any record of a patient to a person other than the "
+            "patient without the written consent of the patient.",
+            "prohibition",
+            "shall not",
+            "The director",
+        ),
+        (
+            "No person shall disclose the identity of a patient except as provided in this "
+            "section.",
+            "prohibition",
+            "shall",
+            "No person",
+        ),
+        (
+            "It is unlawful for any person to knowingly disclose individually identifiable "
+            "health information in violation of this part.",
+            "prohibition",
+            "It is unlawful",
+            "any person",
+        ),
+        (
+            "A covered entity may disclose protected health information for treatment "
+            "activities of a health care provider.",
+            "permission",
+            "may",
+            "A covered entity",
+        ),
+        (
+            "Each financial institution is required to provide an annual privacy notice to "
+            "each customer during the continuation of the customer relationship.",
+            "obligation",
+            "is required to",
+            "Each financial institution",
+        ),
+        (
+            "The commissioner is authorized to enter into agreements with other states for the "
+            "care and treatment of nonresidents.",
+            "permission",
+            "is authorized to",
+            "The commissioner",
+        ),
+    ],
+)
+def test_modality_trigger_and_subject(text: str, modality: str, trigger: str, subject: str) -> None:
+    clause = only_clause(text)
+    assert (clause.modality, clause.trigger, clause.subject) == (modality, trigger, subject)
+    assert clause.confidence == "high"
+
+
+def test_is_responsible_for_is_a_medium_obligation() -> None:
+    clause = only_clause(
+        "Your supervisor is responsible for approving or denying your Weather and Safety Leave "
+        "request within two working days."
+    )
+    assert (clause.modality, clause.confidence) == ("obligation", "medium")
+
+
+def test_agentless_passive_is_medium_and_named_agent_is_high() -> None:
+    agentless = only_clause(
+        "Records must be retained for six years from the date of creation or the date when "
+        "last in effect."
+    )
+    with_agent = only_clause(
+        "An authorisation for transit shall be granted by the competent authority of the "
+        "Member State where the exporter is established."
+    )
+    assert (agentless.confidence, with_agent.confidence) == ("medium", "high")
+
+
+def test_stative_wording_is_low() -> None:
+    clause = only_clause(
+        "The notification required by paragraph (a) of this section shall include a brief "
+        "description of what happened."
+    )
+    assert (clause.modality, clause.confidence) == ("obligation", "low")
+
+
+def test_trigger_in_a_condition_is_low_and_the_main_rule_wins() -> None:
+    condition = "If you are required to provide an opt out notice under this section, you"
+    assert only_clause(condition + " may also provide it electronically.").confidence == "high"
+    clause = only_clause(condition + " must provide it to each consumer.")
+    assert (clause.trigger, clause.subject, clause.confidence) == ("must", "you", "high")
+    lone = only_clause("Notices are sent only if you are required to provide them to consumers.")
+    assert (lone.trigger, lone.confidence) == ("are required to", "low")
+
+
+# --- false-positive families ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # definitions
+        '(3) "Breach" means the acquisition, access, use, or disclosure of protected health '
+        "information in a manner not permitted under subpart E which compromises its security.",
+        '(5) "Temporary operator" shall mean any provider of services that has been '
+        "established and issued an operating certificate pursuant to this article.",
+        "The term health care clearinghouse shall include any public or private entity that "
+        "processes health information.",
+        "As used in this article, the following terms shall have the meanings set forth below:",
+        # entry into force and application dates
+        "Entry into force This Regulation shall enter into force on the twentieth day following "
+        "that of its publication in the Official Journal of the European Union.",
+        "It shall apply from 1 January 2021.",
+        "This Decision shall take effect on the day of its notification.",
+        # scope statements
+        "This part shall apply to covered entities and business associates in the manner "
+        "provided in this subpart.",
+        "Paragraph (1) shall not apply in the following cases:",
+        # deeming
+        "The substantial modification shall be deemed to be authorised in that Member State.",
+        # amendments and repeal
+        "Implementing Regulation (EU) No 1030/2014 is amended as follows: Article 1 shall be "
+        "replaced by the following text.",
+        "Regulation (EC) No 1234/2007 shall be repealed with effect from 1 January 2014.",
+        # rules of construction
+        "Nothing in this section shall be construed to limit the authority of the Secretary.",
+        "Paragraph 1 shall not affect commitments established prior to 1 December 2011.",
+        "This Article shall be without prejudice to applicable national rules concerning "
+        "confidentiality.",
+        # reserved stubs and headings
+        "§ 164.105 [Reserved]",
+        "## What you must do",
+        "# § 164.530 Administrative requirements that must be met",
+        # citation and epistemic may
+        "This chapter may be cited as the Mental Health Consumers' Rights Protection Act of 2001.",
+        "An investigation under this section may include a review of the pertinent policies, "
+        "procedures, or practices of the covered entity.",
+        "The risk of harm may be higher where the information was disclosed to a third party.",
+        "the nature of the voluntary or informal status, as the case may be.",
+    ],
+)
+def test_non_operative_modal_wording_yields_no_clause(text: str) -> None:
+    assert deontic_clauses(text) == []
+
+
+def test_relative_clause_may_is_not_a_permission() -> None:
+    assert (
+        deontic_clauses("(d) Information that may be disclosed to a personal representative.") == []
+    )
+
+
+# --- quotes -----------------------------------------------------------------------------------
+
+LONG = (
+    "(b) Standard: Notification to individuals. A covered entity shall, following the "
+    "discovery of a breach of unsecured protected health information, notify each individual "
+    "whose unsecured protected health information has been, or is reasonably believed by the "
+    "covered entity to have been, accessed, acquired, used, or disclosed as a result of such "
+    "breach, and the notice shall be written in plain language."
+)
+
+
+def test_long_sentence_quote_is_a_clause_of_10_to_40_words() -> None:
+    clauses = deontic_clauses(LONG)
+    first = clauses[0]
+    text = quote(LONG, first)
+    assert 10 <= len(text.split()) <= 40
+    assert text.startswith("A covered entity shall, following the discovery")
+    assert first.subject == "A covered entity"
+    assert all(len(quote(LONG, c).split()) <= 40 for c in clauses)
+
+
+def test_quote_is_cut_at_a_clause_boundary_without_dangling_punctuation() -> None:
+    text = quote(LONG, deontic_clauses(LONG)[0])
+    assert not text.endswith((",", ";", " and", " or"))
+    assert LONG.find(text) >= 0
+
+
+def test_short_sentence_extends_back_over_label_and_heading() -> None:
+    text = "(c) Implementation specification: Retention. A covered entity must keep records."
+    clause = only_clause(text)
+    assert quote(text, clause) == text
+    assert clause.confidence == "high"
+
+
+def test_fragment_under_ten_words_is_low() -> None:
+    clause = only_clause("The plan shall be renewable.")
+    assert clause.confidence == "low"
+    assert quote("The plan shall be renewable.", clause) == "The plan shall be renewable."
+
+
+def test_abbreviations_do_not_split_sentences() -> None:
+    text = (
+        "Pursuant to 42 U.S.C. 1320d-2, e.g. for standard transactions, the Secretary shall "
+        "adopt standards under Sec. 1173 of the Act."
+    )
+    assert quote(text, only_clause(text)) == text
+
+
+def test_several_sentences_give_ordered_clauses() -> None:
+    text = (
+        "(e) The covered entity must provide the individual with a timely, written denial. "
+        "The denial must be written in plain language. A covered entity may charge a "
+        "reasonable, cost-based fee for the copy."
+    )
+    clauses = deontic_clauses(text)
+    assert [c.modality for c in clauses] == ["obligation", "obligation", "permission"]
+    assert [c.confidence for c in clauses] == ["high", "low", "high"]
+    assert all(a.end <= b.start for a, b in itertools.pairwise(clauses))
+
+
+# --- list lead-ins ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(a) A covered entity or business associate must, in accordance with § 164.306:",
+        "The notification required by paragraph (a) of this section shall be written in plain "
+        "language and shall include, to the extent possible, the following:",
+        "(d) The administrative law judge must dismiss a hearing request where—",
+    ],
+)
+def test_lead_in_opens_a_list(text: str) -> None:
+    assert deontic_clauses(text)[-1].opens_list
+
+
+def test_complete_sentence_does_not_open_a_list() -> None:
+    assert not only_clause(LONG.split(", and")[0] + ".").opens_list
+
+
+# --- sentence-level decision ------------------------------------------------------------------
+
+
+def test_is_requirement_counts_bound_duties_only() -> None:
+    assert is_requirement("The Commission shall notify the sponsor of its decision within 10 days.")
+    assert is_requirement("Providers of online platforms shall not design their interfaces so.")
+    assert not is_requirement("A covered entity may disclose protected health information.")
+    assert not is_requirement("The amended product specification shall be drawn up in writing.")
+    assert not is_requirement("It shall apply from 1 July 2017.")
+
+
+# --- properties -------------------------------------------------------------------------------
+
+FRAGMENTS = [
+    "shall",
+    "shall not",
+    "must",
+    "may",
+    "may not",
+    "is required to",
+    "It is unlawful for",
+    "No person",
+    "The Secretary",
+    "a covered entity",
+    "be deemed",
+    "be",
+    "by the",
+    "notify",
+    "include",
+    "apply",
+    "that",
+    "if",
+    "and",
+    "(a)",
+    "(1)(i)",
+    "1.",
+    "U.S.C.",
+    "e.g.",
+    "§ 164.404(a).",
+    ",",
+    ";",
+    ":",
+    ".",
+    "—",
+    "--",
+    '"term" means',
+    "[Reserved]",
+]
+legal_text = st.lists(
+    st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6)),
+    max_size=60,
+).flatmap(
+    lambda parts: st.lists(
+        st.sampled_from([" ", "  ", "", "\t", " \u00a0"]), min_size=len(parts), max_size=len(parts)
+    ).map(lambda gaps: "".join(g + p for g, p in zip(gaps, parts, strict=True)))
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(legal_text, st.text(max_size=300)))
+def test_clauses_are_trimmed_ordered_and_in_range(text: str) -> None:
+    clauses = deontic_clauses(text)
+    previous_end = 0
+    for clause in clauses:
+        assert 0 <= previous_end <= clause.start < clause.end <= len(text)
+        span = text[clause.start : clause.end]
+        assert span == span.strip()
+        assert clause.trigger in span
+        assert len(span.split()) <= 40
+        assert clause.modality in {"obligation", "prohibition", "permission"}
+        assert clause.confidence in {"high", "medium", "low"}
+        assert clause.subject is None or clause.subject in text
+        assert len(span.split()) >= 10 or clause.confidence == "low"
+        previous_end = clause.end
+    assert is_requirement(text) == any(
+        c.modality != "permission" and c.confidence == "high" for c in clauses
+    )
