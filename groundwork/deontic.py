@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from groundwork.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.0.0"
+EXTRACTOR_VERSION = "1.1.0"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -693,14 +693,17 @@ def _quote_span(
 
 
 def _extended_backwards(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
-    """Extend a quote under 10 words back over earlier words of the paragraph (label, heading)."""
+    """Extend a quote under 10 words back to the start of an earlier sentence of the paragraph
+    (its heading, say), never to the middle of one: a quote must not open mid-sentence."""
     if _word_count(text, start, end) >= MIN_QUOTE_WORDS:
         return start, end
-    before = list(_WORD_RE.finditer(text, floor, start))
-    missing = MIN_QUOTE_WORDS - _word_count(text, start, end)
-    if len(before) < missing:
-        return start, end
-    return before[-missing].start(), end
+    for sentence_start, _ in reversed(sentence_spans(text, floor, start)):
+        words = _word_count(text, sentence_start, end)
+        if words > MAX_QUOTE_WORDS:
+            break
+        if words >= MIN_QUOTE_WORDS:
+            return sentence_start, end
+    return start, end
 
 
 def _clause(text: str, start: int, end: int, reading: _Reading) -> DeonticClause:

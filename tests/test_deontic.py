@@ -13,8 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundwork.deontic import (
-    EXTRACTOR_NAME,
-    EXTRACTOR_VERSION,
     DeonticClause,
     deontic_clauses,
     is_requirement,
@@ -33,8 +31,18 @@ def quote(text: str, clause: DeonticClause) -> str:
     return text[clause.start : clause.end]
 
 
-def test_identity_is_fixed() -> None:
-    assert (EXTRACTOR_NAME, EXTRACTOR_VERSION) == ("rules", "1.0.0")
+def test_short_quote_extends_to_a_sentence_start_never_mid_sentence() -> None:
+    text = (
+        "Each office shall keep written protocols for the handling of behavioral health crises. "
+        "The protocols shall be designed to:"
+    )
+    clauses = deontic_clauses(text)
+    assert len(clauses) == 2
+    assert all(c.start == 0 or text[c.start - 2 : c.start] == ". " for c in clauses)
+    long_lead = "word " * 45 + "ends here. The protocols shall be designed to:"
+    short = deontic_clauses(long_lead)[-1]
+    assert long_lead[short.start : short.end] == "The protocols shall be designed to:"
+    assert short.confidence == "low"
 
 
 # --- modalities -------------------------------------------------------------------------------
