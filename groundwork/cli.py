@@ -18,7 +18,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.logging import RichHandler
 from rich.table import Table
 
 from schemas.config import ColumnMapping, RunConfig, warehouse_dir
@@ -28,7 +27,7 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Evidence-first compliance pipeline: requirement register and answers.",
 )
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 out = Console()
 
 EXIT_REJECTED, EXIT_FAILED, EXIT_USAGE = 3, 1, 2
@@ -61,12 +60,16 @@ def _mapping(pairs: list[str]) -> ColumnMapping:
     return ColumnMapping(**fields)
 
 
+class _ConsoleLines(logging.Handler):
+    """One unwrapped line per message (a rejected file, say), above the progress bars."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        err.print(self.format(record), markup=False, highlight=False)
+
+
 def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
-    handler = RichHandler(
-        console=err, show_time=False, show_level=False, show_path=False, markup=False
-    )
-    logging.getLogger("groundwork").handlers[:] = [handler]
+    logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
 
 

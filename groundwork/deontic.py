@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from groundwork.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.1.0"
+EXTRACTOR_VERSION = "1.2.0"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -93,6 +93,7 @@ class _Reading:
 _TRIGGER_RE = re.compile(
     r"""\b(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
+    | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+that)
     | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
           (?:required|obliged|obligated|mandated)\s+to
         | (?:has|have)\s+(?:a|the)\s+(?:duty|obligation)\s+to
@@ -369,6 +370,7 @@ def _reading(
 
 _PHRASE_READINGS = {
     "unlawful": ("prohibition", "high"),
+    "critical": ("obligation", "medium"),
     "duty": ("obligation", "high"),
     "responsible": ("obligation", "medium"),
     "banned": ("prohibition", "high"),
@@ -581,6 +583,8 @@ def _bound_subject(
     """The subject the trigger binds, looking through `If ...` and `It is unlawful for X to`."""
     if match.lastgroup == "unlawful":
         return _extraposed_subject(text, match.end())
+    if match.lastgroup == "critical":
+        return None  # `It is critical that you notify ...`: the duty is stated, not bound to `It`
     subject = _subject_span(text, sentence_start, floor, match.start())
     if subject is not None and _SUBORDINATOR_RE.match(text, *subject):
         subject = _after_subordinator(text, subject)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-_PARAGRAPH_START = re.compile(r"^(?:#{1,6}\s|[-*+]\s|\(\w{1,5}\)|\d{1,3}\.\s|[a-z]\.\s)")
+_PARAGRAPH_START = re.compile(r"(?:#{1,6}\s|[-*+]\s|\(\w{1,5}\)|\d{1,3}\.\s|[a-z]\.\s)")
 _LINE = re.compile(r"[^\n]+")
 _HEADING = re.compile(r"#{1,6}(?=\s)")
 _PAREN_LABEL = re.compile(

@@ -43,6 +43,34 @@ def normalised_quote(quote: str) -> str:
     return " ".join(_TOKEN.findall(quote.lower()))
 
 
+# Controls, checklists and policies state duties in the imperative ("a. Develop, document, and
+# disseminate ...", "- Use a password manager"): a list item that opens with a directive verb is an
+# obligation even without a modal. The verbs are the directive vocabulary of such texts.
+_DIRECTIVE_VERBS = frozenset(
+    """
+    accept adopt allocate apply approve assess assign audit authorize back block change check
+    complete comply conduct configure confirm consult contact coordinate correct create define
+    delete designate destroy determine develop disable disclose dispose disseminate document
+    employ enable encrypt enforce ensure establish evaluate follow identify implement include
+    inform install integrate investigate keep limit lock log maintain manage monitor notify obtain
+    perform prepare prevent prohibit protect provide record remove report require respond restrict
+    retain review revoke safeguard secure select send separate share store submit test track
+    train transmit update use validate verify
+    """.split()  # noqa: SIM905 - a word list reads best as prose
+)
+_IMPERATIVE = re.compile(
+    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|and|or)\b)"
+)
+
+
+def _imperative_clause(text: str, start: int, end: int) -> DeonticClause | None:
+    """An obligation stated as an imperative list item ("Review and update the policy ...")."""
+    verb = _IMPERATIVE.match(text, start, end)
+    if verb is None or verb.group(1).lower() not in _DIRECTIVE_VERBS:
+        return None
+    return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", False)
+
+
 @dataclass(frozen=True, slots=True)
 class _LeadIn:
     clause: DeonticClause
@@ -146,6 +174,11 @@ def document_candidates(chunks: list[_Chunk]) -> list[dict]:
                 span = _item_span(text, body_start, para.end)
                 if span:
                     rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
+            elif not clauses and (para.labels or bullet):
+                span = _item_span(text, body_start, para.end)
+                imperative = span and _imperative_clause(text, *span)
+                if imperative:
+                    rows.append(_candidate(chunk, path, *span, imperative, "medium", None))
             opener = next((c for c in reversed(clauses) if c.opens_list), None)
             if opener is not None and _opens_requirement_list(text, para.start + opener.end):
                 s, e = para.start + opener.start, para.start + opener.end

@@ -68,3 +68,24 @@ def test_conditions_after_that_are_not_requirements():
 
 def test_normalised_quote_ignores_case_punctuation_and_spacing():
     assert normalised_quote("A covered  entity SHALL notify;") == "a covered entity shall notify"
+
+
+CONTROL = """# IR-06 Incident Reporting
+
+a. Require personnel to report suspected incidents to the organizational incident response capability within [Assignment: organization-defined time period] ; and
+
+b. Report incident information to [Assignment: organization-defined authorities].
+
+c. Report of the review board.
+
+- Use passwords that are hard to guess even for people who know you."""
+
+
+def test_imperative_list_items_are_obligations():
+    rows = extracted(CONTROL)
+    assert [(r["trigger"], r["modality"], r["extraction_confidence"]) for r in rows] == [
+        ("Require", "obligation", "medium"),
+        ("Report", "obligation", "medium"),
+        ("Use", "obligation", "medium"),
+    ]
+    assert rows[0]["label_path"] == "(a)"

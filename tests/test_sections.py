@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from groundwork.sections import label_path, labelled_paragraphs, section_number
+from groundwork.sections import label_path, labelled_paragraphs, paragraphs, section_number
 from groundwork.sentences import sentence_spans
 
 CFR = """# § 164.308 Administrative safeguards
@@ -70,3 +70,10 @@ def test_sentences_skip_abbreviations_and_labels():
         "(1) Notice is required, e.g. by mail.",
         "The end",
     ]
+
+
+def test_list_items_on_consecutive_lines_are_separate_paragraphs():
+    text = "#### Booking:\n\n1.  Identify the provider\n2.  The individual emails\n- a bullet\ncontinued line"
+    found = [text[p.start : p.end] for p in paragraphs(text)]
+    assert found == ["#### Booking:", "1.  Identify the provider", "2.  The individual emails",
+                     "- a bullet\ncontinued line"]
