@@ -7,6 +7,10 @@ worker processes: RSS and PSS summed over the tree, sampled from /proc; plus the
 process as `/usr/bin/time -v` reports it) and the CPU time of the tree, and reads the per-stage
 timings and counts from the `runs` table. Prints a JSON summary and writes bench-out/scale.json.
 
+By default the committed HEAD is exported (git archive) into the cache and that code is run, so
+edits made to the working tree during the benchmark cannot change the code between the two runs;
+`--code worktree` runs the working tree as it is (its uncommitted files are then recorded).
+
     .venv/bin/python benchmarks/scale.py                 # the whole corpus (~94,600 documents)
     .venv/bin/python benchmarks/scale.py --limit 2000    # the first 2,000 files, a quick try
 
@@ -20,6 +24,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import subprocess
 import sys
@@ -32,7 +37,7 @@ REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CACHE = Path("/tmp/groundwork-bench")
 TARGET_WALL_S = 600.0
 TARGET_PEAK_BYTES = 4 * 10**9  # "4 GB"; 4 GiB would be 4.29e9, so this is the stricter reading
-SAMPLE_EVERY_S = 0.25
+SAMPLE_EVERY_S = 0.5
 PREFECT_OFFLINE = {
     "DO_NOT_TRACK": "1",
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
@@ -41,6 +46,8 @@ PREFECT_OFFLINE = {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "60",
 }
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+# The pipeline code the CLI runs: None = this working tree, else an exported commit (see main).
+CODE: dict[str, Path | None] = {"dir": None}
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
@@ -252,6 +259,12 @@ def _sql(warehouse: Path, statement: str) -> list[dict]:
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
+    if CODE["dir"] is not None:
+        # Put the exported commit before the editable install of the working tree; worker
+        # processes inherit the parent's sys.path, so they run the same code.
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(CODE["dir"]), *filter(None, [env.get("PYTHONPATH")])]
+        )
     for key, value in PREFECT_OFFLINE.items():
         env.setdefault(key, value)
     env.setdefault("COLUMNS", "120")
@@ -274,15 +287,17 @@ def measured_run(label: str, corpus: Path, warehouse: Path, workers: int, out: P
         "--workers",
         str(workers),
     ]
-    time_file = out / f"scale-{label}.time"
-    log_file = out / f"scale-{label}.log"
+    time_file = out.with_name(f"{out.stem}-{label}.time")
+    log_file = out.with_name(f"{out.stem}-{label}.log")
     time_bin = shutil.which("time", path="/usr/bin")
     cmd = [time_bin, "-v", "-o", str(time_file), *cli] if time_bin else cli
     load_before = _loadavg()
     print(f"[{label}] {' '.join(cli)}  (load {load_before})", file=sys.stderr)
     with open(log_file, "w", encoding="utf-8") as log:
         started = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=_env(), cwd=REPO)
+        proc = subprocess.Popen(
+            cmd, stdout=log, stderr=subprocess.STDOUT, env=_env(), cwd=CODE["dir"] or REPO
+        )
         sampler = TreeSampler(proc.pid)
         sampler.start()
         code = proc.wait()
@@ -319,7 +334,7 @@ def measured_run(label: str, corpus: Path, warehouse: Path, workers: int, out: P
         ],
         "loadavg_before": load_before,
         "loadavg_after": load_after,
-        "log": str(log_file.relative_to(REPO)),
+        "log": str(log_file),
     }
     if code in (0, 3):
         runs = _sql(
@@ -338,6 +353,47 @@ def measured_run(label: str, corpus: Path, warehouse: Path, workers: int, out: P
 
 
 # --------------------------------------------------------------------------- main
+
+
+def _git(*args: str) -> str:
+    done = subprocess.run(["git", *args], capture_output=True, text=True, cwd=REPO, check=True)
+    return done.stdout.strip()
+
+
+def exported_commit(cache: Path) -> Path:
+    """HEAD exported (git archive) into the cache, so that edits made to the working tree while
+    the benchmark runs (other people work in it) cannot change the code between the two runs."""
+    commit = _git("rev-parse", "HEAD")
+    target = cache / f"src-{commit[:12]}"
+    if not (target / ".exported").exists():
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        archive = subprocess.run(
+            ["git", "archive", "--format=tar", commit], cwd=REPO, capture_output=True, check=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+        (target / ".exported").write_text(commit + "\n", encoding="utf-8")
+    return target
+
+
+def code_state() -> dict:
+    """Which code was measured, and the module path the CLI really imports."""
+    probe = subprocess.run(
+        [str(REPO / ".venv/bin/python"), "-c", "import groundwork; print(groundwork.__file__)"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=CODE["dir"] or REPO,
+        check=True,
+    )
+    state = {
+        "commit": _git("rev-parse", "--short", "HEAD"),
+        "mode": "worktree" if CODE["dir"] is None else "exported HEAD",
+        "imports": str(Path(probe.stdout.strip()).parent),
+    }
+    if CODE["dir"] is None:
+        state["uncommitted"] = _git("status", "--short", "--untracked-files=no").splitlines()
+    return state
 
 
 def machine() -> dict:
@@ -391,9 +447,20 @@ def main() -> int:
         help="only the first N files (pipeline order), for a quick try",
     )
     parser.add_argument("--workers", type=int, default=0, help="passed to `groundwork run`")
+    parser.add_argument(
+        "--code",
+        choices=["head", "worktree"],
+        default="head",
+        help="run the committed HEAD (exported once into the cache, immune to "
+        "edits during the benchmark) or the working tree as it is [head]",
+    )
     parser.add_argument("--out", type=Path, default=REPO / "bench-out/scale.json")
     args = parser.parse_args()
 
+    if args.code == "head":
+        CODE["dir"] = exported_commit(args.cache)
+    code = code_state()
+    print(f"code: {code}", file=sys.stderr)
     full = unpacked_corpus(args.shared / "bench-corpus.tar.gz", args.cache)
     corpus = subset_corpus(full, args.cache, args.limit) if args.limit else full
     suffix = f"-first-{args.limit}" if args.limit else ""
@@ -404,8 +471,8 @@ def main() -> int:
     corpus_bytes = sum((corpus / rel).stat().st_size for rel in files)
 
     uptime_before = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-    first = measured_run("first", corpus, warehouse, args.workers, args.out.parent)
-    second = measured_run("second", corpus, warehouse, args.workers, args.out.parent)
+    first = measured_run("first", corpus, warehouse, args.workers, args.out)
+    second = measured_run("second", corpus, warehouse, args.workers, args.out)
     uptime_after = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
     ok = first["exit_code"] in (0, 3)
@@ -430,11 +497,17 @@ def main() -> int:
             if "counts" in run:
                 run["documents_per_s"] = round(run["counts"]["documents"] / run["wall_s"], 1)
                 run["words_per_s"] = round(words / run["wall_s"])
-                run["mb_text_per_s"] = round(corpus_bytes / 1e6 / run["wall_s"], 2)
+                run["mb_files_per_s"] = round(corpus_bytes / 1e6 / run["wall_s"], 2)
 
     summary = {
         "benchmark": "scale",
         "machine": machine(),
+        "code": code,
+        "benchmark_process_cpu_s": round(
+            resource.getrusage(resource.RUSAGE_SELF).ru_utime
+            + resource.getrusage(resource.RUSAGE_SELF).ru_stime,
+            1,
+        ),
         "corpus": {
             "path": str(corpus),
             "limit": args.limit,

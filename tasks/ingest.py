@@ -68,7 +68,7 @@ def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
 
 
 def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[pa.Table, pa.Table]:
-    """Documents and rejections of a batch of files."""
+    """Documents (checked against their contract, in the worker) and rejections of a batch."""
     files, config = batch
     docs: list[dict] = []
     rejected: list[dict] = []
@@ -83,10 +83,8 @@ def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[p
             continue
         docs.extend(result.documents)
         rejected.extend(rejection_row(rel, exc) for exc in result.rejections)
-    return (
-        pa.Table.from_pylist(docs, schema=ARROW_SCHEMA),
-        pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA),
-    )
+    documents = checked(pa.Table.from_pylist(docs, schema=ARROW_SCHEMA), Documents, "documents")
+    return documents, pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA)
 
 
 def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -> IngestResult:
@@ -105,7 +103,6 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
             strict=True,
         ):
             rejected.extend(bad.to_pylist())
-            checked(docs, Documents, "documents")
             con.register("parsed_batch", docs)
             con.execute("INSERT INTO incoming_documents SELECT * FROM parsed_batch")
             con.unregister("parsed_batch")

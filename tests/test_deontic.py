@@ -372,3 +372,10 @@ def test_clauses_are_trimmed_ordered_and_in_range(text: str) -> None:
     assert is_requirement(text) == any(
         c.modality != "permission" and c.confidence == "high" for c in clauses
     )
+
+
+def test_padded_markdown_table_cells_do_not_stall_the_rules() -> None:
+    """A GSA table row padded with hundreds of spaces once sent a regex into exponential time."""
+    row = "| Staff must report incidents" + " " * 466 + "| within 1 hour" + " " * 466 + "|"
+    clauses = deontic_clauses(row)
+    assert [c.trigger for c in clauses] == ["must"]

@@ -75,5 +75,9 @@ def test_sentences_skip_abbreviations_and_labels():
 def test_list_items_on_consecutive_lines_are_separate_paragraphs():
     text = "#### Booking:\n\n1.  Identify the provider\n2.  The individual emails\n- a bullet\ncontinued line"
     found = [text[p.start : p.end] for p in paragraphs(text)]
-    assert found == ["#### Booking:", "1.  Identify the provider", "2.  The individual emails",
-                     "- a bullet\ncontinued line"]
+    assert found == [
+        "#### Booking:",
+        "1.  Identify the provider",
+        "2.  The individual emails",
+        "- a bullet\ncontinued line",
+    ]

@@ -1,0 +1,71 @@
+"""Table `questions`: the compliance questions of a run, validated one record at a time."""
+
+from __future__ import annotations
+
+import pandera.pandas as pa
+import pyarrow as arrow
+from pandera.typing import Series
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SOURCE_TYPES = ("statute", "regulation", "policy")
+
+ARROW_SCHEMA = arrow.schema(
+    [
+        ("question_id", arrow.string()),
+        ("question", arrow.string()),
+        ("topic", arrow.string()),
+        ("category", arrow.string()),
+        ("source_types", arrow.list_(arrow.string())),
+        ("jurisdiction", arrow.string()),
+    ]
+)
+
+
+class Question(BaseModel):
+    """One question; unknown keys are kept out of the table but do not reject the row."""
+
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+    question_id: str = Field(min_length=1, max_length=200)
+    question: str = Field(min_length=3, max_length=4000)
+    topic: str | None = None
+    category: str | None = None
+    source_types: list[str] = Field(default_factory=list)
+    jurisdiction: str | None = None
+
+    @field_validator("question_id", mode="before")
+    @classmethod
+    def _id_as_text(cls, value: object) -> object:
+        return str(value) if isinstance(value, int) else value
+
+    @field_validator("source_types", mode="before")
+    @classmethod
+    def _listed(cls, value: object) -> object:
+        if value is None or value == "":
+            return []
+        if isinstance(value, str):
+            return [part.strip() for part in value.replace(";", ",").split(",") if part.strip()]
+        return value
+
+    @field_validator("source_types")
+    @classmethod
+    def _known_types(cls, value: list[str]) -> list[str]:
+        unknown = sorted(set(value) - set(SOURCE_TYPES))
+        if unknown:
+            raise ValueError(f"unknown source_types {unknown}; use {list(SOURCE_TYPES)}")
+        return value
+
+
+class Questions(pa.DataFrameModel):
+    """Contract of the loaded question set."""
+
+    question_id: Series[str] = pa.Field(unique=True)
+    question: Series[str] = pa.Field(str_length={"min_value": 3})
+    topic: Series[str] = pa.Field(nullable=True)
+    category: Series[str] = pa.Field(nullable=True)
+    source_types: Series[object]
+    jurisdiction: Series[str] = pa.Field(nullable=True)
+
+    class Config:
+        strict = True
+        coerce = True
