@@ -1,4 +1,5 @@
-"""The corpus flow: ingest -> chunk -> extract -> register -> review -> publish.
+"""The corpus flow: ingest -> chunk -> extract -> register -> questions -> retrieve -> verify ->
+compose -> review (-> one recomposition if an answer gate failed) -> publish.
 
 Orchestration only: each stage is a task in tasks/, and this flow wires them, times them and
 records the run. A stage that raises marks the run failed and leaves the published run untouched.
@@ -16,19 +17,27 @@ from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from schemas.run_summary import RunSummary
 from tasks.chunk import chunk_stage
+from tasks.compose import compose_stage
 from tasks.extract import extract_stage
 from tasks.ingest import ingest_task
-from tasks.publish import failed_hard_checks, publish_stage
+from tasks.publish import failed_answer_checks, failed_hard_checks, publish_stage
+from tasks.questions import questions_stage
 from tasks.register import register_stage
+from tasks.retrieve import retrieve_stage
 from tasks.review import review_stage
 from tasks.runs import finish_run, new_run_id, start_run
+from tasks.verify import verify_stage
 
 
 @flow(name="groundwork-corpus", log_prints=False)
 def corpus_run(
-    corpus: str, warehouse: str = "warehouse", config: RunConfig | None = None
+    corpus: str,
+    warehouse: str = "warehouse",
+    questions: str | None = None,
+    config: RunConfig | None = None,
 ) -> RunSummary:
-    """Build the requirement register for a corpus folder and publish it if it passes review."""
+    """Build the requirement register for a corpus folder, answer the questions (if any) from it,
+    and publish everything if it passes review."""
     config = config or RunConfig()
     wh = Warehouse(Path(warehouse))
     run_id = new_run_id()
@@ -52,7 +61,19 @@ def corpus_run(
         lap("extract")
         registry = register_stage(wh, run_id)
         lap("register")
+        n_questions, bad_questions = questions_stage(
+            wh, run_id, Path(questions) if questions else None
+        )
+        idf = retrieve_stage(wh, run_id, config.top_k)
+        lap("retrieve")
+        verify_stage(wh, run_id, idf)
+        lap("verify")
+        outcome = compose_stage(wh, run_id)
+        lap("compose")
         results = review_stage(wh, run_id)
+        if failed_answer_checks(results):
+            outcome = compose_stage(wh, run_id)
+            results = review_stage(wh, run_id)
         lap("review")
         published = publish_stage(wh, run_id, results)
         lap("publish")
@@ -103,4 +124,8 @@ def corpus_run(
         retired_ids=registry["retired"],
         failed_checks=failed,
         timings=timings,
+        questions=n_questions,
+        rejected_questions=bad_questions,
+        answered=outcome["answered"],
+        no_evidence=outcome["no_evidence"],
     )

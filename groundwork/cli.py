@@ -84,6 +84,15 @@ def run(
             "and policies (md, txt, html, pdf, json, jsonl, parquet)",
         ),
     ],
+    questions: Annotated[
+        Path | None,
+        typer.Option(
+            "--questions",
+            "-q",
+            help="questions to answer (YAML, CSV or JSONL with question_id, "
+            "question and optional topic, category, source_types, jurisdiction)",
+        ),
+    ] = None,
     warehouse: WarehouseOption = None,
     mapping: Annotated[
         list[str],
@@ -96,9 +105,12 @@ def run(
     workers: Annotated[int, typer.Option(help="worker processes (0 = one per core)")] = 0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
 ) -> None:
-    """Ingest a corpus, chunk it, extract requirements with stable IDs, review and publish."""
+    """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish."""
     if not corpus.is_dir():
         err.print(f"[red]error:[/] corpus folder {corpus} does not exist or is not a folder")
+        raise typer.Exit(EXIT_USAGE)
+    if questions is not None and not questions.is_file():
+        err.print(f"[red]error:[/] questions file {questions} does not exist")
         raise typer.Exit(EXIT_USAGE)
     config = RunConfig(mapping=_mapping(mapping), workers=workers)
     _quiet_prefect(verbose)
@@ -107,11 +119,16 @@ def run(
 
     target = warehouse_dir(warehouse)
     with live_display():
-        summary = corpus_run(corpus=str(corpus), warehouse=str(target), config=config)
+        summary = corpus_run(
+            corpus=str(corpus),
+            warehouse=str(target),
+            questions=str(questions) if questions else None,
+            config=config,
+        )
     _print_summary(summary)
     if summary.status != "published":
         raise typer.Exit(EXIT_FAILED)
-    if summary.rejected:
+    if summary.rejected or summary.rejected_questions:
         raise typer.Exit(EXIT_REJECTED)
 
 
@@ -128,6 +145,13 @@ def _print_summary(summary) -> None:
         f"{summary.requirements:,} ({summary.new_ids:,} new IDs, "
         f"{summary.retired_ids:,} retired in the register)",
     )
+    if summary.questions or summary.rejected_questions:
+        table.add_row(
+            "questions",
+            f"{summary.questions:,} ({summary.answered:,} answered, "
+            f"{summary.no_evidence:,} NO_AUTHORITATIVE_EVIDENCE, "
+            f"{summary.rejected_questions:,} rejected)",
+        )
     if summary.failed_checks:
         table.add_row("failed checks", ", ".join(summary.failed_checks))
     table.add_row("time", ", ".join(f"{k} {v:.1f}s" for k, v in summary.timings.items()))

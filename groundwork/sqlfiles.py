@@ -39,16 +39,23 @@ def _code(part: str) -> str:
     return "\n".join(ln for ln in part.splitlines() if not ln.strip().startswith("--")).strip()
 
 
+def literal_sql(name: str, **subst: Any) -> str:
+    """The text of sql/<name>.sql with `{placeholders}` replaced by quoted literals (paths)."""
+    return _substituted(sql_text(name), subst)
+
+
+def _substituted(script: str, subst: dict[str, Any]) -> str:
+    return _PLACEHOLDER.sub(
+        lambda m: literal(subst[m.group(1)]) if m.group(1) in subst else m.group(0), script
+    )
+
+
 def run_script(
     con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None, **subst: Any
 ) -> None:
     """Run every statement of sql/<name>.sql with the named parameters each one uses."""
     params = params or {}
-    script = sql_text(name)
-    if subst:
-        script = _PLACEHOLDER.sub(
-            lambda m: literal(subst[m.group(1)]) if m.group(1) in subst else m.group(0), script
-        )
+    script = _substituted(sql_text(name), subst)
     for stmt in statements(script):
         used = {k: params[k] for k in set(_PARAM.findall(stmt)) if k in params}
         con.execute(stmt, used or None)

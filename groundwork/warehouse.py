@@ -25,7 +25,17 @@ import pyarrow.parquet as pq
 
 from groundwork.sqlfiles import literal, run_script
 
-PARQUET_TABLES = ("chunks", "candidates", "requirements")
+PARQUET_TABLES = (
+    "chunks",
+    "candidates",
+    "requirements",
+    "questions",
+    "retrievals",
+    "verifications",
+    "answers",
+    "statements",
+    "citations",
+)
 
 
 @dataclass(frozen=True)
@@ -118,6 +128,19 @@ class PartWriter:
             shutil.rmtree(self.final)
         os.replace(self.staging, self.final)
         return self.final
+
+
+def write_run_table(warehouse: Warehouse, table: str, run_id: str, data: pa.Table) -> int:
+    """Write a whole (small) table for a run as one committed part; returns its row count."""
+    writer = warehouse.part_writer(table, run_id)
+    writer.write(data)
+    writer.commit()
+    return data.num_rows
+
+
+def run_parts(warehouse: Warehouse, run_id: str, *tables: str) -> dict[str, Path]:
+    """Glob patterns of a run's committed parts, by table, for SQL placeholders."""
+    return {t: warehouse.run_dir(t, run_id) / "part-*.parquet" for t in tables}
 
 
 def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:

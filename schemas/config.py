@@ -39,6 +39,7 @@ class RunConfig(BaseModel):
     chunk_max_chars: int = Field(1_500, ge=200, description="size cap of a chunk")
     batch_docs: int = Field(500, gt=0, description="documents per parallel batch")
     workers: int = Field(0, ge=0, description="worker processes; 0 = one per core")
+    top_k: int = Field(10, ge=1, le=200, description="chunks retrieved per question")
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")
 

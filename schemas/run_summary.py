@@ -17,3 +17,7 @@ class RunSummary(BaseModel):
     retired_ids: int
     failed_checks: list[str]
     timings: dict[str, float]
+    questions: int = 0
+    rejected_questions: int = 0
+    answered: int = 0
+    no_evidence: int = 0

@@ -12,10 +12,17 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.sqlfiles import run_script
 from groundwork.warehouse import PARQUET_TABLES, Warehouse, refresh_views
 
+ANSWER_TABLES = ("answers", "statements", "citations")
+
 
 def failed_hard_checks(results: list[dict]) -> list[dict]:
     """The hard checks that did not pass."""
     return [r for r in results if r["severity"] == "hard" and not r["passed"]]
+
+
+def failed_answer_checks(results: list[dict]) -> list[dict]:
+    """Failed hard checks on the composed answers: the ones a recomposition may mend."""
+    return [r for r in failed_hard_checks(results) if r["table_name"] in ANSWER_TABLES]
 
 
 @task(name="publish", cache_policy=NO_CACHE)

@@ -18,7 +18,7 @@ from prefect.cache_policies import NO_CACHE
 
 from groundwork.progress import stage_progress
 from groundwork.sqlfiles import SQL_DIR, run_script, sql_text
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse import Warehouse, run_parts
 
 _HEADER = re.compile(r"^--\s*(\w+):\s*(.+?)\s*$", re.MULTILINE)
 SAMPLE_ROWS = 5
@@ -89,12 +89,8 @@ def review_stage(warehouse: Warehouse, run_id: str) -> list[dict]:
     bar = stage_progress("review", len(suite), "checks")
     results = []
     with warehouse.connect() as con:
-        run_script(
-            con,
-            "review/run_views",
-            chunks=warehouse.run_dir("chunks", run_id) / "part-*.parquet",
-            requirements=warehouse.run_dir("requirements", run_id) / "part-*.parquet",
-        )
+        tables = ("chunks", "requirements", "verifications", "answers", "statements", "citations")
+        run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables))
         for check in suite:
             results.append(check_result(con, check, run_id))
             bar.advance()

@@ -93,3 +93,11 @@ CREATE TABLE IF NOT EXISTS publications (
     run_id          VARCHAR NOT NULL,
     published_at    TIMESTAMP NOT NULL
 );
+
+CREATE TABLE IF NOT EXISTS rejected_questions (
+    run_id          VARCHAR NOT NULL,
+    path            VARCHAR NOT NULL,
+    line            INTEGER,
+    question_id     VARCHAR,
+    reason          VARCHAR NOT NULL
+);

@@ -1,0 +1,1 @@
+INSERT INTO rejected_questions VALUES ($run_id, $path, $line, $question_id, $reason)

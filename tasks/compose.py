@@ -1,0 +1,254 @@
+"""Stage `answers`: extractive composition from verified requirements only.
+
+Every statement quotes one verified requirement verbatim (with its lead-in for a list item) and
+cites it, so a statement cannot carry a fact its citation lacks. Statutes and regulations are
+summarised apart from policies, and together; an obligation and a prohibition or permission on
+the same action are shown both ways. With nothing verified the result is
+NO_AUTHORITATIVE_EVIDENCE and `missing_evidence` says what kind of authority would answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from groundwork.sqlfiles import literal_sql
+from groundwork.text import terms
+from groundwork.warehouse import Warehouse, run_parts, write_run_table
+from schemas.answers import (
+    ANSWERS_SCHEMA,
+    CITATIONS_SCHEMA,
+    STATEMENTS_SCHEMA,
+    Answers,
+    Citations,
+    Statements,
+)
+from schemas.contract import checked
+
+COMPOSER = "extractive 1.0"
+MAX_STATEMENTS = 8
+NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
+_DIGIT = re.compile(r"\d")
+_SECTIONS = {
+    "statutes": "Statutes and regulations",
+    "policies": "Policies",
+    "tensions": "Where the sources pull in different directions",
+}
+
+
+def grounding_confidence(verified: int) -> str:
+    """high (5+ verified requirements), medium (2-4), low (1), insufficient (0)."""
+    return (
+        "high"
+        if verified >= 5
+        else "medium"
+        if verified >= 2
+        else "low"
+        if verified
+        else ("insufficient")
+    )
+
+
+def location(row: dict) -> str:
+    """Where a requirement sits: citation and subsection labels, e.g. 45 CFR § 164.404(b)."""
+    citation = row["citation"] or row["title"] or row["doc_id"]
+    path = row["label_path"] or ""
+    labels = path[path.index("(") :] if "(" in path else ""
+    return f"{citation}{labels}"
+
+
+def quoted(row: dict) -> str:
+    """The verbatim text a statement shows: the quote, preceded by its lead-in for a list item."""
+    if row["lead_in_quote"]:
+        return f"{row['lead_in_quote']} … {row['exact_quote']}"
+    return row["exact_quote"]
+
+
+def _action_terms(row: dict) -> set[str]:
+    """The first content terms after the trigger: what the requirement is about."""
+    quote = row["exact_quote"]
+    after = (
+        quote[quote.find(row["trigger"]) + len(row["trigger"]) :]
+        if row["trigger"] in quote
+        else quote
+    )
+    return set(terms(after)[:6])
+
+
+def tensions(rows: list[dict]) -> list[tuple[dict, dict, list[str]]]:
+    """Pairs of an obligation and a prohibition or permission that act on the same thing."""
+    found = []
+    duties = [r for r in rows if r["modality"] == "obligation"]
+    others = [r for r in rows if r["modality"] in ("prohibition", "permission")]
+    for duty in duties:
+        for other in others:
+            shared = sorted(_action_terms(duty) & _action_terms(other))
+            if len(shared) >= 2:
+                found.append((duty, other, shared))
+    return found[:3]
+
+
+@dataclass
+class _Draft:
+    """An answer being written: its text, and statements with exact offsets into it."""
+
+    question_id: str
+    text: str = ""
+    statements: list[dict] = field(default_factory=list)
+    citations: list[dict] = field(default_factory=list)
+
+    def line(self, text: str) -> None:
+        self.text += text + "\n"
+
+    def statement(self, section: str, body: str, cited: list[dict]) -> None:
+        markers = " ".join(f"[{r['requirement_id']}]" for r in cited)
+        text = f"{body} {markers}"
+        ordinal = len(self.statements) + 1
+        statement_id = f"{self.question_id}#S{ordinal:02d}"
+        start = len(self.text) + 2
+        self.line(f"- {text}")
+        self.statements.append(
+            {
+                "statement_id": statement_id,
+                "question_id": self.question_id,
+                "ordinal": ordinal,
+                "text": text,
+                "char_start": start,
+                "char_end": start + len(text),
+                "section": section,
+                "claim_type": "numeric"
+                if any(_DIGIT.search(r["exact_quote"]) for r in cited)
+                else "general",
+            }
+        )
+        for r in cited:
+            self.citations.append(
+                {
+                    "statement_id": statement_id,
+                    "question_id": self.question_id,
+                    "requirement_id": r["requirement_id"],
+                    "marker": f"[{r['requirement_id']}]",
+                    "role": "primary",
+                }
+            )
+
+
+def _summary(rows: list[dict]) -> str | None:
+    if not rows:
+        return None
+    kinds = Counter(r["modality"] for r in rows)
+    sources = list(dict.fromkeys(r["citation"] or r["title"] for r in rows))
+    counted = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in sorted(kinds.items()))
+    return f"{counted} from {', '.join(sources)}"
+
+
+def missing_evidence(question: dict, rejected: Counter) -> str:
+    """What kind of authority would answer, and why the closest candidates did not."""
+    kinds = " or ".join(question["source_types"] or ["statute", "regulation", "policy"])
+    where = f" of {question['jurisdiction']}" if question["jurisdiction"] else ""
+    topic = question["topic"] or "this question"
+    about = ", ".join(dict.fromkeys(terms(question["question"]))) or "the question"
+    why = (
+        "; ".join(f"{n} rejected as {reason}" for reason, n in rejected.most_common())
+        if rejected
+        else "no requirement was retrieved"
+    )
+    return (
+        f"No {kinds}{where} in the corpus states a requirement on {topic} ({about}). "
+        f"Candidates: {why}."
+    )
+
+
+def composed(question: dict, evidence: list[dict], rejected: Counter) -> tuple[dict, _Draft]:
+    """The answer row and its statements and citations for one question."""
+    draft = _Draft(question["question_id"])
+    unique = list({r["normalised_quote"]: r for r in reversed(evidence)}.values())[::-1]
+    used, unused = unique[:MAX_STATEMENTS], unique[MAX_STATEMENTS:]
+    statutes = [r for r in used if r["source_type"] != "policy"]
+    policies = [r for r in used if r["source_type"] == "policy"]
+    if not used:
+        missing = missing_evidence(question, rejected)
+        draft.line(f"{NO_EVIDENCE}: {missing}")
+    else:
+        together = _summary(used)
+        draft.line(f"{len(unique)} verified requirement(s) answer this question: {together}.")
+        for section, rows in (("statutes", statutes), ("policies", policies)):
+            if rows:
+                draft.line(f"\n{_SECTIONS[section]}:")
+                for r in rows:
+                    draft.statement(section, f'{location(r)} ({r["modality"]}): "{quoted(r)}"', [r])
+        pairs = tensions(used)
+        if pairs:
+            draft.line(f"\n{_SECTIONS['tensions']}:")
+            for duty, other, shared in pairs:
+                body = (
+                    f"{location(duty)} states an obligation and {location(other)} a "
+                    f"{other['modality']} on the same action ({', '.join(shared)})"
+                )
+                draft.statement("tensions", body, [duty, other])
+        if unused:
+            ids = ", ".join(r["requirement_id"] for r in unused)
+            draft.line(f"\nAlso verified, not quoted above: {ids}.")
+    answer = {
+        "question_id": question["question_id"],
+        "question": question["question"],
+        "result": "ANSWERED" if used else NO_EVIDENCE,
+        "final_answer": draft.text.rstrip("\n"),
+        "grounding_confidence": grounding_confidence(len(unique)),
+        "verified_count": len(unique),
+        "statute_summary": _summary(statutes),
+        "policy_summary": _summary(policies),
+        "missing_evidence": None if used else missing_evidence(question, rejected),
+        "unused_requirement_ids": [r["requirement_id"] for r in unused],
+        "composer": COMPOSER,
+    }
+    return answer, draft
+
+
+def answers(
+    questions: pa.Table, evidence: pa.Table, rejections: pa.Table
+) -> tuple[pa.Table, pa.Table, pa.Table]:
+    """Answers, statements and citations for every question."""
+    by_question: dict[str, list[dict]] = {}
+    for row in evidence.to_pylist():
+        by_question.setdefault(row["question_id"], []).append(row)
+    rejected: dict[str, Counter] = {}
+    for row in rejections.to_pylist():
+        rejected.setdefault(row["question_id"], Counter())[row["rejection_reason"]] += row["n"]
+    answer_rows, statement_rows, citation_rows = [], [], []
+    for question in questions.to_pylist():
+        qid = question["question_id"]
+        answer, draft = composed(question, by_question.get(qid, []), rejected.get(qid, Counter()))
+        answer_rows.append(answer)
+        statement_rows.extend(draft.statements)
+        citation_rows.extend(draft.citations)
+    return (
+        pa.Table.from_pylist(answer_rows, schema=ANSWERS_SCHEMA),
+        pa.Table.from_pylist(statement_rows, schema=STATEMENTS_SCHEMA),
+        pa.Table.from_pylist(citation_rows, schema=CITATIONS_SCHEMA),
+    )
+
+
+@task(name="compose", cache_policy=NO_CACHE)
+def compose_stage(warehouse: Warehouse, run_id: str) -> dict[str, int]:
+    """Compose every answer from the run's verified requirements; returns result counts."""
+    parts = run_parts(warehouse, run_id, "questions", "verifications", "requirements")
+    with warehouse.connect(read_only=True) as con:
+        questions = con.execute(literal_sql("answers/questions", **parts)).to_arrow_table()
+        evidence = con.execute(literal_sql("answers/verified_evidence", **parts)).to_arrow_table()
+        rejected = con.execute(literal_sql("answers/rejection_counts", **parts)).to_arrow_table()
+    tables = answers(questions, evidence, rejected)
+    for name, table, model in zip(
+        ("answers", "statements", "citations"),
+        tables,
+        (Answers, Statements, Citations),
+        strict=True,
+    ):
+        write_run_table(warehouse, name, run_id, checked(table, model, name))
+    results = Counter(tables[0].column("result").to_pylist())
+    return {"answered": results["ANSWERED"], "no_evidence": results[NO_EVIDENCE]}

@@ -1,0 +1,46 @@
+"""Stage `questions`: the run's question set, valid rows as a table, malformed rows rejected.
+
+With no question file the table is empty and every later answer stage writes empty tables, so the
+register-only run and the question run share one flow and one set of checks.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pyarrow as pa
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from groundwork.questions import LoadedQuestions, loaded_questions
+from groundwork.sqlfiles import sql_text
+from groundwork.warehouse import Warehouse, write_run_table
+from schemas.contract import checked
+from schemas.questions import ARROW_SCHEMA, Questions
+
+log = logging.getLogger("groundwork")
+
+
+def questions(loaded: LoadedQuestions) -> pa.Table:
+    """The questions table of a loaded question set."""
+    rows = [q.model_dump() for q in loaded.questions]
+    return checked(pa.Table.from_pylist(rows, schema=ARROW_SCHEMA), Questions, "questions")
+
+
+@task(name="questions", cache_policy=NO_CACHE)
+def questions_stage(warehouse: Warehouse, run_id: str, path: Path | None) -> tuple[int, int]:
+    """Load and record the run's questions; returns (questions, rejected rows)."""
+    loaded = loaded_questions(path) if path else LoadedQuestions()
+    for r in loaded.rejections:
+        where = f"{r['path']} line {r['line']}" if r["line"] else r["path"]
+        log.warning("rejected question %s: %s", where, r["reason"])
+    table = questions(loaded)
+    write_run_table(warehouse, "questions", run_id, table)
+    if loaded.rejections:
+        with warehouse.connect() as con:
+            con.executemany(
+                sql_text("answers/record_rejected_question"),
+                [{"run_id": run_id, **r} for r in loaded.rejections],
+            )
+    return table.num_rows, len(loaded.rejections)
