@@ -71,7 +71,8 @@ def corpus_run(
         outcome = compose_stage(wh, run_id)
         lap("compose")
         results = review_stage(wh, run_id)
-        if failed_answer_checks(results):
+        recomposed = bool(failed_answer_checks(results))
+        if recomposed:
             outcome = compose_stage(wh, run_id)
             results = review_stage(wh, run_id)
         lap("review")
@@ -98,6 +99,10 @@ def corpus_run(
         "new_ids": registry["new"],
         "retired_ids": registry["retired"],
         "chars": ingested.chars,
+        "questions": n_questions,
+        "rejected_questions": bad_questions,
+        "recomposed": recomposed,
+        **outcome,
     }
     status = "published" if published else "failed"
     failed = [r["check_name"] for r in failed_hard_checks(results)]

@@ -197,3 +197,33 @@ def sql(
         for row in rows:
             table.add_row(*("" if v is None else str(v) for v in row))
         out.print(table)
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="a compliance question")],
+    warehouse: WarehouseOption = None,
+    top_k: Annotated[int, typer.Option(help="chunks to retrieve")] = 10,
+    fmt: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="table (Markdown) or json")
+    ] = OutputFormat.table,
+) -> None:
+    """Answer one question from the published warehouse, with verified citations only."""
+    from flows.ask import NothingPublished, asked
+    from groundwork.answers_markdown import answers_markdown
+    from groundwork.warehouse import Warehouse
+
+    wh = Warehouse(warehouse_dir(warehouse))
+    if not wh.exists():
+        err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        answer, statements, sources = asked(wh, question, top_k)
+    except NothingPublished as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    if fmt is OutputFormat.json:
+        payload = {**answer, "statements": statements, "sources": sources}
+        sys.stdout.write(json.dumps(payload, default=str, ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(answers_markdown("ask", [answer], sources))

@@ -161,3 +161,5 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
                 f"FROM read_parquet({literal(pattern)}, hive_partitioning = false)"
             )
     run_script(con, "views/register")
+    if "answers" in published:
+        run_script(con, "views/audit_trail")

@@ -6,10 +6,16 @@ all-runs views, marked by `runs.status`), and the published run the views point 
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.sqlfiles import run_script
+from groundwork.answers_markdown import answers_markdown
+from groundwork.sqlfiles import run_script, sql_text
 from groundwork.warehouse import PARQUET_TABLES, Warehouse, refresh_views
 
 ANSWER_TABLES = ("answers", "statements", "citations")
@@ -25,6 +31,26 @@ def failed_answer_checks(results: list[dict]) -> list[dict]:
     return [r for r in failed_hard_checks(results) if r["table_name"] in ANSWER_TABLES]
 
 
+def _records(con: duckdb.DuckDBPyConnection, sql: str) -> list[dict]:
+    cursor = con.execute(sql)
+    columns = [d[0] for d in cursor.description]
+    return [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
+
+
+def write_reports(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
+    """answers.md and audit_trail.json of the published run, in reports/<run>/ and as latest."""
+    folder = warehouse.root / "reports" / run_id
+    folder.mkdir(parents=True, exist_ok=True)
+    answers = _records(con, sql_text("answers/report_answers"))
+    sources = _records(con, sql_text("answers/report_sources"))
+    audit = _records(con, sql_text("answers/audit_trail"))
+    (folder / "answers.md").write_text(answers_markdown(run_id, answers, sources))
+    (folder / "audit_trail.json").write_text(json.dumps(audit, indent=1, default=str))
+    for name in ("answers.md", "audit_trail.json"):
+        shutil.copyfile(folder / name, warehouse.root / name)
+    return folder
+
+
 @task(name="publish", cache_policy=NO_CACHE)
 def publish_stage(warehouse: Warehouse, run_id: str, results: list[dict]) -> bool:
     """Publish the run if its hard checks passed; refresh views either way. True if published."""
@@ -35,4 +61,6 @@ def publish_stage(warehouse: Warehouse, run_id: str, results: list[dict]) -> boo
             run_script(con, "runs/publish", {"run_id": run_id, "tables": list(PARQUET_TABLES)})
         refresh_views(con, warehouse)
         con.execute("COMMIT")
+        if publish:
+            write_reports(con, warehouse, run_id)
     return publish

@@ -26,11 +26,11 @@ from schemas.contract import checked
 VERIFIER = "rules-verifier 1.0"
 ADDRESSES = 0.3  # share of the question's IDF weight a quote must cover
 MIN_MATCHED = 2  # ... with at least this many distinct question terms
-PREFIX = 5  # terms that share their first five letters match ("notif" ~ "notifi")
-# Words that frame a question rather than say what it is about ("how many", "under which section").
+PREFIX = 5  # a 5+ letter stem matches its extensions: "notif" ~ "notifi", "discov" ~ "discoveri"
+# Words that frame a question rather than say what it is about ("how many", "which section").
 _QUESTION_WORDS = frozenset(
-    "mani much anyth someth happen section paragraph subsect part subpart titl chapter law rule "
-    "regul provis act code".split()
+    """mani much anyth someth happen section paragraph subsect part subpart titl chapter law rule
+    regul provis act code""".split()  # noqa: SIM905 - a word list reads best as prose
 )
 _DANGLING_OPENING = re.compile(r"(?:Such|This|That|These|Those|It|They)\b")
 _LIST_OPENER = re.compile(r"(?::|—|--|-)\s*$|\b(?:the following|as follows)\b", re.IGNORECASE)
@@ -39,8 +39,13 @@ _SUCH = re.compile(r"\bsuch\s+(\w+)", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
 
 
-def _key(term: str) -> str:
-    return term[:PREFIX]
+def _matches(term: str, found: set[str], prefixes: set[str]) -> bool:
+    """Exact stem match, or one stem (5+ letters) extends the other (stemmer misses)."""
+    if term in found:
+        return True
+    if len(term) >= PREFIX and any(f.startswith(term) for f in found if len(f) > len(term)):
+        return True
+    return any(term.startswith(p) for p in prefixes if len(p) < len(term))
 
 
 def coverage(question: list[str], text: list[str], idf: dict[str, float]) -> tuple[float, list]:
@@ -49,12 +54,13 @@ def coverage(question: list[str], text: list[str], idf: dict[str, float]) -> tup
     A question term the corpus never uses weighs as much as the rarest term: a question about
     "GDPR" is not covered by quotes that merely share its other words.
     """
-    rarest = max(idf.values(), default=1.0)
+    unknown = max(idf.values(), default=1.0)
     wanted = {t for t in question if t not in _QUESTION_WORDS}
-    found = {_key(t) for t in text}
-    weights = {t: idf.get(t, rarest) for t in wanted}
+    found = set(text)
+    prefixes = {t for t in found if len(t) >= PREFIX}
+    weights = {t: idf.get(t, unknown) for t in wanted}
     total = sum(weights.values())
-    matched = sorted(t for t in wanted if _key(t) in found)
+    matched = sorted(t for t in wanted if _matches(t, found, prefixes))
     return (sum(weights[t] for t in matched) / total if total else 0.0), matched
 
 
@@ -68,7 +74,8 @@ def dangling_reference(quote: str, lead_in: str | None) -> str | None:
         return "it refers the reader elsewhere ('see ...') for its content"
     for match in _SUCH.finditer(quote):
         before = f"{lead_in or ''} {quote[: match.start()]}"
-        if _key(match.group(1).lower()) not in {_key(w.lower()) for w in _WORD.findall(before)}:
+        named = set(terms(before))
+        if not any(_matches(t, named, named) for t in terms(match.group(1))):
             return f"'such {match.group(1)}' refers to something the quote does not name"
     return None
 

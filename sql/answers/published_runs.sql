@@ -1,0 +1,1 @@
+SELECT table_name, run_id FROM publications
