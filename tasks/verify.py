@@ -12,6 +12,8 @@ or `does_not_address_question`.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 import pyarrow as pa
 from prefect import task
@@ -48,17 +50,30 @@ def _matches(term: str, found: set[str], prefixes: set[str]) -> bool:
     return any(term.startswith(p) for p in prefixes if len(p) < len(term))
 
 
-def coverage(question: list[str], text: list[str], idf: dict[str, float]) -> tuple[float, list]:
-    """IDF-weighted share of the question's terms found in the text, and the terms found.
+@dataclass(frozen=True)
+class TermWeights:
+    """IDF of the corpus's terms. A term the corpus never uses weighs as much as the rarest one:
+    a question about "GDPR" is not covered by quotes that merely share its other words."""
 
-    A question term the corpus never uses weighs as much as the rarest term: a question about
-    "GDPR" is not covered by quotes that merely share its other words.
-    """
-    unknown = max(idf.values(), default=1.0)
+    idf: dict[str, float]
+    unknown: float
+
+    @classmethod
+    def of(cls, idf: dict[str, float]) -> TermWeights:
+        return cls(idf, max(idf.values(), default=1.0))
+
+    def __call__(self, term: str) -> float:
+        return self.idf.get(term, self.unknown)
+
+
+def coverage(
+    question: tuple[str, ...] | list[str], text: tuple[str, ...] | list[str], weight: TermWeights
+) -> tuple[float, list]:
+    """IDF-weighted share of the question's terms found in the text, and the terms found."""
     wanted = {t for t in question if t not in _QUESTION_WORDS}
     found = set(text)
     prefixes = {t for t in found if len(t) >= PREFIX}
-    weights = {t: idf.get(t, unknown) for t in wanted}
+    weights = {t: weight(t) for t in wanted}
     total = sum(weights.values())
     matched = sorted(t for t in wanted if _matches(t, found, prefixes))
     return (sum(weights[t] for t in matched) / total if total else 0.0), matched
@@ -80,14 +95,20 @@ def dangling_reference(quote: str, lead_in: str | None) -> str | None:
     return None
 
 
-def verdict(pair: dict, idf: dict[str, float]) -> dict:
+@lru_cache(maxsize=100_000)
+def _text_terms(text: str) -> tuple[str, ...]:
+    """Terms of a question or chunk text: each is judged against many requirements."""
+    return tuple(terms(text))
+
+
+def verdict(pair: dict, weight: TermWeights) -> dict:
     """One verification row for a (question, requirement, chunk) triple."""
     offset = pair["char_start"] - pair["chunk_start"]
     in_chunk = pair["chunk_text"][offset : offset + pair["char_end"] - pair["char_start"]]
-    question = terms(pair["question"])
+    question = _text_terms(pair["question"])
     quote_terms = terms(f"{pair['lead_in_quote'] or ''} {pair['exact_quote']}")
-    quote_cov, matched = coverage(question, quote_terms, idf)
-    chunk_cov, _ = coverage(question, terms(pair["chunk_text"]), idf)
+    quote_cov, matched = coverage(question, quote_terms, weight)
+    chunk_cov, _ = coverage(question, _text_terms(pair["chunk_text"]), weight)
     shown = ", ".join(matched) or "none"
     reason, rationale = None, ""
     if in_chunk != pair["exact_quote"]:
@@ -127,7 +148,8 @@ def verdict(pair: dict, idf: dict[str, float]) -> dict:
 
 def verifications(pairs: pa.Table, idf: dict[str, float]) -> pa.Table:
     """A verdict for every candidate pair (columns of sql/answers/candidate_pairs.sql)."""
-    rows = [verdict(pair, idf) for pair in pairs.to_pylist()]
+    weight = TermWeights.of(idf)
+    rows = [verdict(pair, weight) for pair in pairs.to_pylist()]
     return pa.Table.from_pylist(rows, schema=VERIFICATIONS_SCHEMA)
 
 

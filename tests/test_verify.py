@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tasks.verify import dangling_reference, verdict
+from tasks.verify import TermWeights, dangling_reference, verdict
 
 CHUNK = ("(b) Timeliness of notification. Except as provided in § 164.412, a covered entity shall "
          "provide the notification without unreasonable delay and in no case later than 60 "
          "calendar days after discovery of a breach.")
 QUOTE = CHUNK[CHUNK.index("Except") :]
-IDF = {"notif": 2.0, "notifi": 2.0, "breach": 2.0, "day": 3.0, "calendar": 3.0, "discov": 2.0,
-       "discoveri": 2.0, "cover": 1.0, "entiti": 1.0, "delay": 2.5, "timeli": 3.0, "password": 4.0}
+IDF = TermWeights.of({"notif": 2.0, "notifi": 2.0, "breach": 2.0, "day": 3.0, "calendar": 3.0, "discov": 2.0,
+       "discoveri": 2.0, "cover": 1.0, "entiti": 1.0, "delay": 2.5, "timeli": 3.0, "password": 4.0})
 
 
 def pair(question: str, quote: str = QUOTE, chunk: str = CHUNK, lead_in: str | None = None):
