@@ -20,15 +20,10 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.sqlfiles import literal_sql
 from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
-from schemas.answers import (
-    ANSWERS_SCHEMA,
-    CITATIONS_SCHEMA,
-    STATEMENTS_SCHEMA,
-    Answers,
-    Citations,
-    Statements,
-)
+from schemas.answers import ANSWERS_SCHEMA, Answers
+from schemas.citations import CITATIONS_SCHEMA, Citations
 from schemas.contract import checked
+from schemas.statements import STATEMENTS_SCHEMA, Statements
 
 COMPOSER = "extractive 1.0"
 MAX_STATEMENTS = 8

@@ -22,8 +22,8 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.sqlfiles import literal_sql
 from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
-from schemas.answers import VERIFICATIONS_SCHEMA, Verifications
 from schemas.contract import checked
+from schemas.verifications import VERIFICATIONS_SCHEMA, Verifications
 
 VERIFIER = "rules-verifier 1.0"
 ADDRESSES = 0.3  # share of the question's IDF weight a quote must cover
