@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 	touch $@
 
 run: setup
-	$(BIN)/groundwork run --corpus data/corpus --warehouse $(WAREHOUSE)
+	$(BIN)/groundwork run --corpus data/corpus --questions data/questions.yaml --warehouse $(WAREHOUSE)
 
 test: setup
 	$(BIN)/ruff check .
