@@ -43,10 +43,16 @@ def main() -> None:
     questions = args.warehouse / "obliqa-dev-questions.jsonl"
     n = question_file(obliqa, questions)
     command = [
-        str(REPO / ".venv" / "bin" / "groundwork"), "run",
-        "--corpus", str(obliqa / "StructuredRegulatoryDocuments"),
-        "--map", "citation=ADGM {DocumentID} {PassageID}",
-        "--questions", str(questions), "--warehouse", str(args.warehouse),
+        str(REPO / ".venv" / "bin" / "groundwork"),
+        "run",
+        "--corpus",
+        str(obliqa / "StructuredRegulatoryDocuments"),
+        "--map",
+        "citation=ADGM {DocumentID} {PassageID}",
+        "--questions",
+        str(questions),
+        "--warehouse",
+        str(args.warehouse),
     ]
     started = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)

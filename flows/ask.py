@@ -34,8 +34,9 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             raise NothingPublished(f"no published run in {warehouse.root}; run `groundwork run`")
         run = published["requirements"]
         with tempfile.TemporaryDirectory() as tmp:
-            parts = {t: warehouse.run_dir(t, run) / "part-*.parquet"
-                     for t in ("chunks", "requirements")}
+            parts = {
+                t: warehouse.run_dir(t, run) / "part-*.parquet" for t in ("chunks", "requirements")
+            }
             parts["questions"] = Path(tmp) / "questions.parquet"
             questions = pa.Table.from_pylist([question.model_dump()], schema=ARROW_SCHEMA)
             pq.write_table(questions, parts["questions"])

@@ -39,8 +39,9 @@ INVALID_CITATIONS = """
 @pytest.fixture(scope="module")
 def answered(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
     warehouse = tmp_path_factory.mktemp("qa")
-    summary = corpus_run(corpus=str(SAMPLE_CORPUS), warehouse=str(warehouse),
-                         questions=str(QUESTIONS), config=CONFIG)
+    summary = corpus_run(
+        corpus=str(SAMPLE_CORPUS), warehouse=str(warehouse), questions=str(QUESTIONS), config=CONFIG
+    )
     return warehouse, summary
 
 
@@ -54,8 +55,11 @@ def test_shipped_questions_are_answered_with_valid_citations(answered):
     assert len(audit) == 85 and {"pass_rate", "rejection_reasons", "cited_ids"} <= set(audit[0])
     report = (warehouse / "answers.md").read_text()
     assert "[^1]: REQ-" in report and "## Sources" in report
-    no_evidence = rows(warehouse, "SELECT final_answer, missing_evidence FROM current_answers "
-                                  "WHERE result = 'NO_AUTHORITATIVE_EVIDENCE' LIMIT 1")[0]
+    no_evidence = rows(
+        warehouse,
+        "SELECT final_answer, missing_evidence FROM current_answers "
+        "WHERE result = 'NO_AUTHORITATIVE_EVIDENCE' LIMIT 1",
+    )[0]
     assert no_evidence[0].startswith("NO_AUTHORITATIVE_EVIDENCE") and no_evidence[1]
 
 
@@ -123,11 +127,14 @@ def uncited_statement(wh: Warehouse, run_id: str) -> None:
     rewrite(wh, "citations", run_id, citations)
 
 
-@pytest.mark.parametrize(("plant", "caught_by"), [
-    (hallucinated_id, {"citations_verified", "answer_markers_cited"}),
-    (non_verbatim_quote, {"statement_quotes_verbatim"}),
-    (uncited_statement, {"statements_cited"}),
-])
+@pytest.mark.parametrize(
+    ("plant", "caught_by"),
+    [
+        (hallucinated_id, {"citations_verified", "answer_markers_cited"}),
+        (non_verbatim_quote, {"statement_quotes_verbatim"}),
+        (uncited_statement, {"statements_cited"}),
+    ],
+)
 def test_planted_fault_is_caught_and_blocks_publication(answered, tmp_path, plant, caught_by):
     bad_run = "r99999999T000000000000Z"
     wh, good = tampered_run(answered[0], tmp_path, bad_run)
@@ -154,8 +161,12 @@ def test_a_failed_answer_gate_triggers_one_recomposition(monkeypatch, tmp_path: 
         return answer_table, statements, citations
 
     monkeypatch.setattr(tasks.compose, "answers", first_one_hallucinates)
-    summary = corpus_run(corpus=str(SAMPLE_CORPUS), warehouse=str(tmp_path / "wh"),
-                         questions=str(QUESTIONS), config=CONFIG)
+    summary = corpus_run(
+        corpus=str(SAMPLE_CORPUS),
+        warehouse=str(tmp_path / "wh"),
+        questions=str(QUESTIONS),
+        config=CONFIG,
+    )
     assert len(calls) == 2 and summary.status == "published"
     counts = rows(tmp_path / "wh", "SELECT counts->>'recomposed' FROM runs")
     assert counts == [("true",)]
@@ -168,25 +179,57 @@ def test_malformed_question_rows_are_rejected_and_the_rest_answered(tmp_path: Pa
         '{"question_id": "bad"}\n'
         "not json at all\n"
     )
-    result = CliRunner().invoke(app, ["run", "--corpus", str(SAMPLE_CORPUS), "--questions",
-                                      str(questions), "-w", str(tmp_path / "wh"), "--workers", "1"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "run",
+            "--corpus",
+            str(SAMPLE_CORPUS),
+            "--questions",
+            str(questions),
+            "-w",
+            str(tmp_path / "wh"),
+            "--workers",
+            "1",
+        ],
+    )
     assert result.exit_code == 3, result.output
     assert "q.jsonl line 2" in result.output and "q.jsonl line 3" in result.output
-    assert rows(tmp_path / "wh", "SELECT line, question_id FROM rejected_questions "
-                                 "ORDER BY line") == [(2, "bad"), (3, None)]
+    assert rows(
+        tmp_path / "wh", "SELECT line, question_id FROM rejected_questions ORDER BY line"
+    ) == [(2, "bad"), (3, None)]
     assert rows(tmp_path / "wh", "SELECT question_id, result FROM current_answers") == [
-        ("ok", "ANSWERED")]
+        ("ok", "ANSWERED")
+    ]
 
 
 def test_ask_answers_from_the_published_warehouse(answered):
     warehouse, _ = answered
     runner = CliRunner()
-    result = runner.invoke(app, ["ask", "What must a business associate do after discovering a "
-                                 "breach of unsecured protected health information?",
-                                 "-w", str(warehouse)])
+    result = runner.invoke(
+        app,
+        [
+            "ask",
+            "What must a business associate do after discovering a "
+            "breach of unsecured protected health information?",
+            "-w",
+            str(warehouse),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "ANSWERED" in result.output and "[^1]: REQ-S" in result.output
-    payload = json.loads(runner.invoke(app, ["ask", "Does the GDPR oblige controllers to notify "
-                                             "the supervisory authority within 72 hours?",
-                                             "-w", str(warehouse), "-f", "json"]).output)
+    payload = json.loads(
+        runner.invoke(
+            app,
+            [
+                "ask",
+                "Does the GDPR oblige controllers to notify "
+                "the supervisory authority within 72 hours?",
+                "-w",
+                str(warehouse),
+                "-f",
+                "json",
+            ],
+        ).output
+    )
     assert payload["result"] == "NO_AUTHORITATIVE_EVIDENCE" and payload["statements"] == []

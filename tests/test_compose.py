@@ -6,32 +6,68 @@ import pyarrow as pa
 
 from tasks.compose import answers, grounding_confidence
 
-QUESTION = {"question_id": "Q1", "question": "Must we notify individuals of a breach?",
-            "topic": "breach", "category": None, "source_types": [], "jurisdiction": None}
+QUESTION = {
+    "question_id": "Q1",
+    "question": "Must we notify individuals of a breach?",
+    "topic": "breach",
+    "category": None,
+    "source_types": [],
+    "jurisdiction": None,
+}
 
 
-def evidence(rid: str, quote: str, modality: str = "obligation", trigger: str = "shall",
-             source_type: str = "regulation", lead_in: str | None = None) -> dict:
-    return {"question_id": "Q1", "chunk_rank": 1, "requirement_id": rid, "exact_quote": quote,
-            "lead_in_quote": lead_in, "normalised_quote": quote.lower(), "modality": modality,
-            "trigger": trigger, "label_path": "164.404(a)(1)", "doc_id": "d",
-            "citation": "45 CFR § 164.404", "title": "Notification", "source_type": source_type,
-            "jurisdiction": "US-Federal"}
+def evidence(
+    rid: str,
+    quote: str,
+    modality: str = "obligation",
+    trigger: str = "shall",
+    source_type: str = "regulation",
+    lead_in: str | None = None,
+) -> dict:
+    return {
+        "question_id": "Q1",
+        "chunk_rank": 1,
+        "requirement_id": rid,
+        "exact_quote": quote,
+        "lead_in_quote": lead_in,
+        "normalised_quote": quote.lower(),
+        "modality": modality,
+        "trigger": trigger,
+        "label_path": "164.404(a)(1)",
+        "doc_id": "d",
+        "citation": "45 CFR § 164.404",
+        "title": "Notification",
+        "source_type": source_type,
+        "jurisdiction": "US-Federal",
+    }
 
 
 def composed(rows: list[dict], rejected: list[dict] | None = None):
-    tables = answers(pa.Table.from_pylist([QUESTION]), pa.Table.from_pylist(rows) if rows else
-                     pa.table({"question_id": pa.array([], pa.string())}),
-                     pa.Table.from_pylist(rejected or [], schema=pa.schema([
-                         ("question_id", pa.string()), ("rejection_reason", pa.string()),
-                         ("n", pa.int64())])))
+    tables = answers(
+        pa.Table.from_pylist([QUESTION]),
+        pa.Table.from_pylist(rows)
+        if rows
+        else pa.table({"question_id": pa.array([], pa.string())}),
+        pa.Table.from_pylist(
+            rejected or [],
+            schema=pa.schema(
+                [("question_id", pa.string()), ("rejection_reason", pa.string()), ("n", pa.int64())]
+            ),
+        ),
+    )
     return [t.to_pylist() for t in tables]
 
 
 def test_statements_quote_cite_and_sit_at_exact_offsets():
-    rows = [evidence("REQ-S0001", "A covered entity shall notify each individual of a breach."),
-            evidence("REQ-P0001", "Staff must report a breach to the privacy office within 1 hour.",
-                     trigger="must", source_type="policy")]
+    rows = [
+        evidence("REQ-S0001", "A covered entity shall notify each individual of a breach."),
+        evidence(
+            "REQ-P0001",
+            "Staff must report a breach to the privacy office within 1 hour.",
+            trigger="must",
+            source_type="policy",
+        ),
+    ]
     (answer,), statements, citations = composed(rows)
     assert answer["result"] == "ANSWERED" and answer["grounding_confidence"] == "medium"
     assert [s["section"] for s in statements] == ["statutes", "policies"]
@@ -45,19 +81,28 @@ def test_statements_quote_cite_and_sit_at_exact_offsets():
 
 
 def test_obligation_and_permission_on_one_action_are_shown_both_ways():
-    rows = [evidence("REQ-S0001", "The covered entity shall disclose the records to the patient."),
-            evidence("REQ-S0002", "The covered entity may disclose the records to a relative.",
-                     modality="permission", trigger="may")]
+    rows = [
+        evidence("REQ-S0001", "The covered entity shall disclose the records to the patient."),
+        evidence(
+            "REQ-S0002",
+            "The covered entity may disclose the records to a relative.",
+            modality="permission",
+            trigger="may",
+        ),
+    ]
     _, statements, citations = composed(rows)
     tension = [s for s in statements if s["section"] == "tensions"]
     assert len(tension) == 1
-    cited = {c["requirement_id"] for c in citations if c["statement_id"] == tension[0]["statement_id"]}
+    cited = {
+        c["requirement_id"] for c in citations if c["statement_id"] == tension[0]["statement_id"]
+    }
     assert cited == {"REQ-S0001", "REQ-S0002"}
 
 
 def test_no_evidence_says_what_is_missing():
-    (answer,), statements, citations = composed([], [
-        {"question_id": "Q1", "rejection_reason": "does_not_address_question", "n": 4}])
+    (answer,), statements, citations = composed(
+        [], [{"question_id": "Q1", "rejection_reason": "does_not_address_question", "n": 4}]
+    )
     assert answer["result"] == "NO_AUTHORITATIVE_EVIDENCE"
     assert answer["final_answer"].startswith("NO_AUTHORITATIVE_EVIDENCE")
     assert "4 rejected as does_not_address_question" in answer["missing_evidence"]
@@ -66,4 +111,10 @@ def test_no_evidence_says_what_is_missing():
 
 def test_grounding_confidence_bands():
     assert [grounding_confidence(n) for n in (0, 1, 2, 4, 5, 9)] == [
-        "insufficient", "low", "medium", "medium", "high", "high"]
+        "insufficient",
+        "low",
+        "medium",
+        "medium",
+        "high",
+        "high",
+    ]

@@ -32,7 +32,11 @@ def test_yaml_rows_rejected_with_line_numbers(tmp_path: Path):
     loaded = loaded_questions(path)
     assert [q.question_id for q in loaded.questions] == ["A"]
     assert [(r["line"], r["question_id"]) for r in loaded.rejections] == [
-        (4, "B"), (5, "C"), (8, "A"), (10, None)]
+        (4, "B"),
+        (5, "C"),
+        (8, "A"),
+        (10, None),
+    ]
     assert "question" in loaded.rejections[0]["reason"]
     assert "treaty" in loaded.rejections[1]["reason"]
     assert "duplicate" in loaded.rejections[2]["reason"]
@@ -47,7 +51,8 @@ def test_csv_and_jsonl(tmp_path: Path):
     )
     loaded = loaded_questions(csv_path)
     assert [(q.question_id, q.source_types) for q in loaded.questions] == [
-        ("1", ["regulation", "statute"])]
+        ("1", ["regulation", "statute"])
+    ]
     assert [r["line"] for r in loaded.rejections] == [3]
     jsonl = tmp_path / "q.jsonl"
     jsonl.write_text('{"question_id": "x", "question": "Who keeps records?"}\n{oops\n\n[1]\n')

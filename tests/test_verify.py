@@ -4,24 +4,51 @@ from __future__ import annotations
 
 from tasks.verify import TermWeights, dangling_reference, verdict
 
-CHUNK = ("(b) Timeliness of notification. Except as provided in § 164.412, a covered entity shall "
-         "provide the notification without unreasonable delay and in no case later than 60 "
-         "calendar days after discovery of a breach.")
+CHUNK = (
+    "(b) Timeliness of notification. Except as provided in § 164.412, a covered entity shall "
+    "provide the notification without unreasonable delay and in no case later than 60 "
+    "calendar days after discovery of a breach."
+)
 QUOTE = CHUNK[CHUNK.index("Except") :]
-IDF = TermWeights.of({"notif": 2.0, "notifi": 2.0, "breach": 2.0, "day": 3.0, "calendar": 3.0, "discov": 2.0,
-       "discoveri": 2.0, "cover": 1.0, "entiti": 1.0, "delay": 2.5, "timeli": 3.0, "password": 4.0})
+IDF = TermWeights.of(
+    {
+        "notif": 2.0,
+        "notifi": 2.0,
+        "breach": 2.0,
+        "day": 3.0,
+        "calendar": 3.0,
+        "discov": 2.0,
+        "discoveri": 2.0,
+        "cover": 1.0,
+        "entiti": 1.0,
+        "delay": 2.5,
+        "timeli": 3.0,
+        "password": 4.0,
+    }
+)
 
 
 def pair(question: str, quote: str = QUOTE, chunk: str = CHUNK, lead_in: str | None = None):
-    return {"question_id": "Q", "question": question, "chunk_rank": 1, "chunk_id": "c",
-            "chunk_start": 100, "chunk_text": chunk, "requirement_id": "REQ-S0001",
-            "exact_quote": quote, "char_start": 100 + chunk.index(quote[:30]),
-            "char_end": 100 + chunk.index(quote[:30]) + len(quote), "lead_in_quote": lead_in,
-            "modality": "obligation"}
+    return {
+        "question_id": "Q",
+        "question": question,
+        "chunk_rank": 1,
+        "chunk_id": "c",
+        "chunk_start": 100,
+        "chunk_text": chunk,
+        "requirement_id": "REQ-S0001",
+        "exact_quote": quote,
+        "char_start": 100 + chunk.index(quote[:30]),
+        "char_end": 100 + chunk.index(quote[:30]) + len(quote),
+        "lead_in_quote": lead_in,
+        "modality": "obligation",
+    }
 
 
 def test_verified_when_the_quote_answers():
-    row = verdict(pair("How many calendar days after discovering a breach do we have to notify?"), IDF)
+    row = verdict(
+        pair("How many calendar days after discovering a breach do we have to notify?"), IDF
+    )
     assert row["verified"] and row["rejection_reason"] is None
     assert "day" in row["matched_terms"] and row["quote_coverage"] >= 0.5
 
@@ -41,16 +68,28 @@ def test_does_not_address_question():
 def test_requires_inference_when_only_the_chunk_answers():
     quote = "a covered entity shall provide the notification without unreasonable delay"
     chunk = CHUNK
-    row = verdict(pair("What is the timeliness rule, in calendar days, for breach notification?",
-                       quote=quote, chunk=chunk), IDF)
+    row = verdict(
+        pair(
+            "What is the timeliness rule, in calendar days, for breach notification?",
+            quote=quote,
+            chunk=chunk,
+        ),
+        IDF,
+    )
     assert row["rejection_reason"] == "requires_inference"
 
 
 def test_incomplete_quote():
     chunk = "Such notice shall include the following: the date of the breach and of its discovery."
     quote = "Such notice shall include the following:"
-    row = verdict(pair("What must a breach notice include about the breach date and discovery?",
-                       quote=quote, chunk=chunk), IDF)
+    row = verdict(
+        pair(
+            "What must a breach notice include about the breach date and discovery?",
+            quote=quote,
+            chunk=chunk,
+        ),
+        IDF,
+    )
     assert row["rejection_reason"] == "incomplete_quote"
 
 
