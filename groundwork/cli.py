@@ -14,13 +14,17 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from schemas.config import ColumnMapping, RunConfig, warehouse_dir
+
+if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
+    from groundwork.warehouse import Warehouse
+    from schemas.run_summary import RunSummary
 
 app = typer.Typer(
     add_completion=False,
@@ -132,7 +136,7 @@ def run(
         raise typer.Exit(EXIT_REJECTED)
 
 
-def _print_summary(summary) -> None:
+def _print_summary(summary: RunSummary) -> None:
     table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
     table.add_row("files read", f"{summary.files:,}")
     table.add_row(
@@ -160,6 +164,17 @@ def _print_summary(summary) -> None:
     out.print(table)
 
 
+def _existing_warehouse(warehouse: Path | None) -> Warehouse:
+    """The warehouse to read, or a usage error when there is none yet."""
+    from groundwork.warehouse import Warehouse
+
+    wh = Warehouse(warehouse_dir(warehouse))
+    if not wh.exists():
+        err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
+        raise typer.Exit(EXIT_USAGE)
+    return wh
+
+
 @app.command()
 def sql(
     statement: Annotated[str, typer.Argument(help="a SQL query (read-only)")],
@@ -171,12 +186,7 @@ def sql(
     """Query the warehouse read-only: tables, current_* views and all-runs views."""
     import duckdb
 
-    from groundwork.warehouse import Warehouse
-
-    wh = Warehouse(warehouse_dir(warehouse))
-    if not wh.exists():
-        err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
-        raise typer.Exit(EXIT_USAGE)
+    wh = _existing_warehouse(warehouse)
     try:
         with wh.connect(read_only=True) as con:
             cursor = con.execute(statement)
@@ -211,12 +221,8 @@ def ask(
     """Answer one question from the published warehouse, with verified citations only."""
     from flows.ask import NothingPublished, asked
     from groundwork.answers_markdown import answers_markdown
-    from groundwork.warehouse import Warehouse
 
-    wh = Warehouse(warehouse_dir(warehouse))
-    if not wh.exists():
-        err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
-        raise typer.Exit(EXIT_USAGE)
+    wh = _existing_warehouse(warehouse)
     try:
         answer, statements, sources = asked(wh, question, top_k)
     except NothingPublished as exc:

@@ -104,7 +104,7 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
         ):
             rejected.extend(bad.to_pylist())
             con.register("parsed_batch", docs)
-            con.execute("INSERT INTO incoming_documents SELECT * FROM parsed_batch")
+            con.execute("INSERT INTO incoming_documents BY NAME SELECT * FROM parsed_batch")
             con.unregister("parsed_batch")
             bar.advance(len(batch_files))
         rejected_table = checked(
