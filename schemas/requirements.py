@@ -9,6 +9,8 @@ import pandera.pandas as pa
 import pyarrow as arrow
 from pandera.typing import Series
 
+from schemas.ids import REQUIREMENT_ID
+
 CANDIDATE_FIELDS = [
     ("doc_id", arrow.string()),
     ("chunk_id", arrow.string()),
@@ -69,7 +71,7 @@ class Candidates(pa.DataFrameModel):
 class Requirements(Candidates):
     """Registered requirements: every row has a well-formed, unique stable ID."""
 
-    requirement_id: Series[str] = pa.Field(unique=True, str_matches=r"^REQ-[SP]\d{4,}$")
+    requirement_id: Series[str] = pa.Field(unique=True, str_matches=REQUIREMENT_ID)
     canonical_key: Series[str] = pa.Field(unique=True, str_matches=r"^[0-9a-f]{64}$")
     source_id: Series[str] = pa.Field(str_matches=r"^S\d+$")
     first_run: Series[str]
