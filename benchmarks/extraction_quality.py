@@ -16,6 +16,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from machine import cpu_model
+
 from groundwork.deontic import (
     EXTRACTOR_NAME,
     EXTRACTOR_VERSION,
@@ -136,17 +138,6 @@ def throughput(shared: Path) -> dict[str, float | int]:
         "seconds": round(best, 3),
         "chars_per_second": round(chars / best),
     }
-
-
-def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo, for the record of where figures were taken."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def main() -> None:

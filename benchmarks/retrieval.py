@@ -38,6 +38,7 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import pyarrow as pa
+from machine import cpu_model
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -536,14 +537,7 @@ def hybrid(
 
 
 def machine() -> dict:
-    cpu = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor(),
-    )
+    cpu = cpu_model()
     return {
         "cpu": cpu,
         "cores": os.cpu_count(),

@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from machine import cpu_model
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CACHE = Path("/tmp/groundwork-bench")
 TARGET_WALL_S = 600.0
@@ -397,14 +399,7 @@ def code_state() -> dict:
 
 
 def machine() -> dict:
-    cpu = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor(),
-    )
+    cpu = cpu_model()
     mem_kb = next(
         int(line.split()[1])
         for line in Path("/proc/meminfo").read_text().splitlines()
