@@ -25,7 +25,7 @@ from tasks.questions import questions_stage
 from tasks.register import register_stage
 from tasks.retrieve import retrieve_stage
 from tasks.review import review_stage
-from tasks.runs import finish_run, new_run_id, start_run
+from tasks.runs import finish_run, model_outcome, new_run_id, start_run
 from tasks.verify import verify_stage
 
 
@@ -66,14 +66,14 @@ def corpus_run(
         )
         idf = retrieve_stage(wh, run_id, config.top_k)
         lap("retrieve")
-        verify_stage(wh, run_id, idf)
+        verify_stage(wh, run_id, idf, config)
         lap("verify")
-        outcome = compose_stage(wh, run_id)
+        outcome = compose_stage(wh, run_id, config)
         lap("compose")
         results = review_stage(wh, run_id)
         recomposed = bool(failed_answer_checks(results))
         if recomposed:
-            outcome = compose_stage(wh, run_id)
+            outcome = compose_stage(wh, run_id, config)
             results = review_stage(wh, run_id)
         lap("review")
         published = publish_stage(wh, run_id, results)
@@ -104,6 +104,8 @@ def corpus_run(
         "recomposed": recomposed,
         **outcome,
     }
+    model_usage, model_rejections = model_outcome(wh, run_id)
+    counts["model_rejections"] = model_rejections
     status = "published" if published else "failed"
     failed = [r["check_name"] for r in failed_hard_checks(results)]
     finish_run(
@@ -133,4 +135,6 @@ def corpus_run(
         rejected_questions=bad_questions,
         answered=outcome["answered"],
         no_evidence=outcome["no_evidence"],
+        model_usage=model_usage,
+        model_rejections=model_rejections,
     )

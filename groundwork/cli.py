@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+import yaml
 from rich.console import Console
 from rich.table import Table
 
@@ -75,6 +76,7 @@ def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
     logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
+    logging.getLogger("bm25s").setLevel(logging.WARNING)  # it logs each index build at DEBUG
 
 
 @app.command()
@@ -106,7 +108,20 @@ def run(
             "(fields: id text title citation source_type jurisdiction url effective_date)",
         ),
     ] = [],  # noqa: B006
-    workers: Annotated[int, typer.Option(help="worker processes (0 = one per core)")] = 0,
+    workers: Annotated[
+        int | None, typer.Option(help="worker processes (0 = one per core)", show_default="0")
+    ] = None,
+    config_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="YAML or JSON run config: per-stage backends (rules or a model server), "
+            "token budget, chunk size, ... (see README)",
+        ),
+    ] = None,
+    replay: Annotated[
+        bool, typer.Option("--replay", help="take model replies from the cache only, no calls")
+    ] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
 ) -> None:
     """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish."""
@@ -116,7 +131,7 @@ def run(
     if questions is not None and not questions.is_file():
         err.print(f"[red]error:[/] questions file {questions} does not exist")
         raise typer.Exit(EXIT_USAGE)
-    config = RunConfig(mapping=_mapping(mapping), workers=workers)
+    config = _run_config(config_file, mapping, workers, replay)
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
     from groundwork.progress import live_display
@@ -132,8 +147,28 @@ def run(
     _print_summary(summary)
     if summary.status != "published":
         raise typer.Exit(EXIT_FAILED)
-    if summary.rejected or summary.rejected_questions:
+    if summary.rejected or summary.rejected_questions or summary.model_rejections:
         raise typer.Exit(EXIT_REJECTED)
+
+
+def _run_config(
+    path: Path | None, mapping: list[str], workers: int | None, replay: bool
+) -> RunConfig:
+    """The run config: the file's settings, with explicitly given options on top."""
+    overrides: dict = {}
+    if mapping:
+        overrides["mapping"] = _mapping(mapping)
+    if workers is not None:
+        overrides["workers"] = workers
+    if replay:
+        overrides["replay"] = True
+    if path is None:
+        return RunConfig(**overrides)
+    try:
+        return RunConfig.from_file(path, **overrides)
+    except (OSError, ValueError, yaml.YAMLError) as exc:  # ValidationError is a ValueError
+        err.print(f"[red]error:[/] config {path}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
 
 
 def _print_summary(summary: RunSummary) -> None:
@@ -156,6 +191,16 @@ def _print_summary(summary: RunSummary) -> None:
             f"{summary.no_evidence:,} NO_AUTHORITATIVE_EVIDENCE, "
             f"{summary.rejected_questions:,} rejected)",
         )
+    for stage, used in summary.model_usage.items():
+        table.add_row(
+            f"model {stage}",
+            f"{used['calls']:,} calls, {used['cache_hits']:,} cache hits, "
+            f"{used['prompt_tokens'] + used['completion_tokens']:,} tokens, "
+            f"{used['retries']:,} retries, {used['failures']:,} failures, "
+            f"{used['latency_s']:.1f}s in calls",
+        )
+    if summary.model_usage:
+        table.add_row("model rejections", f"{summary.model_rejections:,} (table model_rejections)")
     if summary.failed_checks:
         table.add_row("failed checks", ", ".join(summary.failed_checks))
     table.add_row("time", ", ".join(f"{k} {v:.1f}s" for k, v in summary.timings.items()))

@@ -764,3 +764,9 @@ __all__ = [
     "deontic_clauses",
     "is_requirement",
 ]
+
+
+def trigger_phrase(text: str) -> str | None:
+    """The first deontic trigger in a text ("shall not", "is required to"), if any."""
+    match = _TRIGGER_RE.search(text)
+    return match.group(0) if match else None

@@ -6,7 +6,9 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import Any, Literal
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -30,6 +32,37 @@ class ColumnMapping(BaseModel):
     effective_date: str | None = None
 
 
+class ModelBackend(BaseModel):
+    """A language model served over the OpenAI protocol (hosted API, vLLM, llama.cpp, Ollama).
+
+    The API key is never part of the config: only the name of the environment variable or of the
+    Prefect Secret block that holds it, so the config can be logged and stored in `runs`.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    base_url: str = Field(description="e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1")
+    model: str
+    api_key_env: str | None = Field(None, description="environment variable holding the key")
+    api_key_secret: str | None = Field(None, description="Prefect Secret block holding the key")
+    timeout_s: float = Field(60.0, gt=0, description="per request")
+    max_retries: int = Field(4, ge=0, description="retries on 429, 5xx, timeouts, lost connections")
+    backoff_s: float = Field(1.0, ge=0, description="first backoff; doubles, with full jitter")
+    max_backoff_s: float = Field(30.0, ge=0, description="cap on one wait, Retry-After included")
+    concurrency: int = Field(4, ge=1, description="requests in flight at once")
+    structured_output: Literal["json_schema", "json_object", "none"] = Field(
+        "json_schema", description="how the response JSON schema is sent to the server"
+    )
+    max_tokens: int = Field(1024, gt=0, description="completion tokens per request")
+    temperature: float = Field(0.0, ge=0)
+    fallback: Literal["rules", "none"] = Field(
+        "rules", description="what judges an item the model failed on: the rules, or nothing"
+    )
+
+
+Backend = Literal["rules"] | ModelBackend
+
+
 class RunConfig(BaseModel):
     """Everything that changes a run's output. Its hash goes into `runs` and into cache keys."""
 
@@ -42,6 +75,19 @@ class RunConfig(BaseModel):
     top_k: int = Field(10, ge=1, le=200, description="chunks retrieved per question")
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")
+    extract: Backend = Field("rules", description="requirement extraction backend")
+    verify: Backend = Field("rules", description="grounding verification backend")
+    compose: Backend = Field("rules", description="answer composition backend")
+    token_budget: int | None = Field(None, gt=0, description="model tokens per run, all stages")
+    replay: bool = Field(False, description="model answers from the cache only, never a call")
+
+    @classmethod
+    def from_file(cls, path: Path, **overrides: Any) -> RunConfig:
+        """A config from a YAML or JSON file, with explicit command-line values on top."""
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: a config file must be a mapping of settings")
+        return cls.model_validate({**data, **overrides})
 
     def digest(self) -> str:
         """A short stable hash of the config, for the runs table and cache keys."""

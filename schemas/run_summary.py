@@ -21,3 +21,5 @@ class RunSummary(BaseModel):
     rejected_questions: int = 0
     answered: int = 0
     no_evidence: int = 0
+    model_usage: dict[str, dict] = {}  # per model stage: calls, cache hits, tokens, ...
+    model_rejections: int = 0  # rows this run added to model_rejections

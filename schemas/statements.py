@@ -1,4 +1,9 @@
-"""Table `statements`: the cited statements of each answer, with offsets into it."""
+"""Table `statements`: the cited statements of each answer, with offsets into it.
+
+`form` says how a statement was written: `quote` (the cited requirement's verbatim text),
+`tension` (our template naming two cited requirements) or `claim` (a model's wording, kept only if
+its terms are in the cited quotes: `support` is that share, 1.0 for the other forms).
+"""
 
 import pandera.pandas as pa
 import pyarrow as arrow
@@ -14,6 +19,8 @@ STATEMENTS_SCHEMA = arrow.schema(
         ("char_end", arrow.int64()),
         ("section", arrow.string()),
         ("claim_type", arrow.string()),
+        ("form", arrow.string()),
+        ("support", arrow.float64()),
     ]
 )
 
@@ -27,6 +34,8 @@ class Statements(pa.DataFrameModel):
     char_end: Series[int] = pa.Field(ge=1)
     section: Series[str] = pa.Field(isin=["statutes", "policies", "tensions"])
     claim_type: Series[str] = pa.Field(isin=["general", "numeric"])
+    form: Series[str] = pa.Field(isin=["quote", "tension", "claim"])
+    support: Series[float] = pa.Field(ge=0, le=1)
 
     class Config:
         strict = True

@@ -12,6 +12,7 @@ REJECTION_REASONS = [
     "requires_inference",
     "incomplete_quote",
     "not_verbatim",
+    "verifier_unavailable",
 ]
 
 VERIFICATIONS_SCHEMA = arrow.schema(

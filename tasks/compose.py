@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pyarrow as pa
@@ -22,6 +23,7 @@ from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.answers import ANSWERS_SCHEMA, Answers
 from schemas.citations import CITATIONS_SCHEMA, Citations
+from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.statements import STATEMENTS_SCHEMA, Statements
 
@@ -89,7 +91,7 @@ def tensions(rows: list[dict]) -> list[tuple[dict, dict, list[str]]]:
 
 
 @dataclass
-class _Draft:
+class Draft:
     """An answer being written: its text, and statements with exact offsets into it."""
 
     question_id: str
@@ -100,7 +102,10 @@ class _Draft:
     def line(self, text: str) -> None:
         self.text += text + "\n"
 
-    def statement(self, section: str, body: str, cited: list[dict]) -> None:
+    def statement(
+        self, section: str, body: str, cited: list[dict], form: str, support: float = 1.0
+    ) -> None:
+        """A cited statement: `body` and its [REQ-...] markers, with offsets into the answer."""
         markers = " ".join(f"[{r['requirement_id']}]" for r in cited)
         text = f"{body} {markers}"
         ordinal = len(self.statements) + 1
@@ -117,8 +122,10 @@ class _Draft:
                 "char_end": start + len(text),
                 "section": section,
                 "claim_type": "numeric"
-                if any(_DIGIT.search(r["exact_quote"]) for r in cited)
+                if any(_DIGIT.search(r["exact_quote"]) for r in cited) or _DIGIT.search(body)
                 else "general",
+                "form": form,
+                "support": round(support, 4),
             }
         )
         for r in cited:
@@ -131,6 +138,10 @@ class _Draft:
                     "role": "primary",
                 }
             )
+
+    @property
+    def cited_ids(self) -> set[str]:
+        return {c["requirement_id"] for c in self.citations}
 
 
 def _summary(rows: list[dict]) -> str | None:
@@ -159,24 +170,55 @@ def missing_evidence(question: dict, rejected: Counter) -> str:
     )
 
 
-def composed(question: dict, evidence: list[dict], rejected: Counter) -> tuple[dict, _Draft]:
+def verified_unique(evidence: list[dict]) -> list[dict]:
+    """A question's verified requirements in rank order, one per distinct quote."""
+    return list({r["normalised_quote"]: r for r in reversed(evidence)}.values())[::-1]
+
+
+def answer_record(
+    question: dict, draft: Draft, unique: list[dict], rejected: Counter, composer: str
+) -> dict:
+    """The answer row for a written draft; `unique` is all the question's verified evidence."""
+    cited = draft.cited_ids
+    used = [r for r in unique if r["requirement_id"] in cited]
+    missing = None if draft.statements else missing_evidence(question, rejected)
+    return {
+        "question_id": question["question_id"],
+        "question": question["question"],
+        "result": "ANSWERED" if draft.statements else NO_EVIDENCE,
+        "final_answer": draft.text.rstrip("\n"),
+        "grounding_confidence": grounding_confidence(len(unique)),
+        "verified_count": len(unique),
+        "statute_summary": _summary([r for r in used if r["source_type"] != "policy"]),
+        "policy_summary": _summary([r for r in used if r["source_type"] == "policy"]),
+        "missing_evidence": missing,
+        "unused_requirement_ids": [r["requirement_id"] for r in unique if r not in used],
+        "composer": composer,
+    }
+
+
+def opening(unique: list[dict]) -> str:
+    """The first line of an answer: how much verified evidence there is, and from where."""
+    return f"{len(unique)} verified requirement(s) answer this question: {_summary(unique)}."
+
+
+def composed(question: dict, evidence: list[dict], rejected: Counter) -> tuple[dict, Draft]:
     """The answer row and its statements and citations for one question."""
-    draft = _Draft(question["question_id"])
-    unique = list({r["normalised_quote"]: r for r in reversed(evidence)}.values())[::-1]
+    draft = Draft(question["question_id"])
+    unique = verified_unique(evidence)
     used, unused = unique[:MAX_STATEMENTS], unique[MAX_STATEMENTS:]
     statutes = [r for r in used if r["source_type"] != "policy"]
     policies = [r for r in used if r["source_type"] == "policy"]
     if not used:
-        missing = missing_evidence(question, rejected)
-        draft.line(f"{NO_EVIDENCE}: {missing}")
+        draft.line(f"{NO_EVIDENCE}: {missing_evidence(question, rejected)}")
     else:
-        together = _summary(used)
-        draft.line(f"{len(unique)} verified requirement(s) answer this question: {together}.")
+        draft.line(opening(unique))
         for section, rows in (("statutes", statutes), ("policies", policies)):
             if rows:
                 draft.line(f"\n{_SECTIONS[section]}:")
                 for r in rows:
-                    draft.statement(section, f'{location(r)} ({r["modality"]}): "{quoted(r)}"', [r])
+                    body = f'{location(r)} ({r["modality"]}): "{quoted(r)}"'
+                    draft.statement(section, body, [r], "quote")
         pairs = tensions(used)
         if pairs:
             draft.line(f"\n{_SECTIONS['tensions']}:")
@@ -185,40 +227,36 @@ def composed(question: dict, evidence: list[dict], rejected: Counter) -> tuple[d
                     f"{location(duty)} states an obligation and {location(other)} a "
                     f"{other['modality']} on the same action ({', '.join(shared)})"
                 )
-                draft.statement("tensions", body, [duty, other])
+                draft.statement("tensions", body, [duty, other], "tension")
         if unused:
             ids = ", ".join(r["requirement_id"] for r in unused)
             draft.line(f"\nAlso verified, not quoted above: {ids}.")
-    answer = {
-        "question_id": question["question_id"],
-        "question": question["question"],
-        "result": "ANSWERED" if used else NO_EVIDENCE,
-        "final_answer": draft.text.rstrip("\n"),
-        "grounding_confidence": grounding_confidence(len(unique)),
-        "verified_count": len(unique),
-        "statute_summary": _summary(statutes),
-        "policy_summary": _summary(policies),
-        "missing_evidence": None if used else missing_evidence(question, rejected),
-        "unused_requirement_ids": [r["requirement_id"] for r in unused],
-        "composer": COMPOSER,
-    }
-    return answer, draft
+    return answer_record(question, draft, unique, rejected, COMPOSER), draft
+
+
+Composer = Callable[[dict, list[dict], Counter], tuple[dict, Draft]]
+
+
+def evidence_by_question(evidence: pa.Table) -> dict[str, list[dict]]:
+    """Verified evidence rows grouped by question, in rank order."""
+    grouped: dict[str, list[dict]] = {}
+    for row in evidence.to_pylist():
+        grouped.setdefault(row["question_id"], []).append(row)
+    return grouped
 
 
 def answers(
-    questions: pa.Table, evidence: pa.Table, rejections: pa.Table
+    questions: pa.Table, evidence: pa.Table, rejections: pa.Table, compose: Composer = composed
 ) -> tuple[pa.Table, pa.Table, pa.Table]:
-    """Answers, statements and citations for every question."""
-    by_question: dict[str, list[dict]] = {}
-    for row in evidence.to_pylist():
-        by_question.setdefault(row["question_id"], []).append(row)
+    """Answers, statements and citations for every question, each written by `compose`."""
+    by_question = evidence_by_question(evidence)
     rejected: dict[str, Counter] = {}
     for row in rejections.to_pylist():
         rejected.setdefault(row["question_id"], Counter())[row["rejection_reason"]] += row["n"]
     answer_rows, statement_rows, citation_rows = [], [], []
     for question in questions.to_pylist():
         qid = question["question_id"]
-        answer, draft = composed(question, by_question.get(qid, []), rejected.get(qid, Counter()))
+        answer, draft = compose(question, by_question.get(qid, []), rejected.get(qid, Counter()))
         answer_rows.append(answer)
         statement_rows.extend(draft.statements)
         citation_rows.extend(draft.citations)
@@ -230,14 +268,22 @@ def answers(
 
 
 @task(name="compose", cache_policy=NO_CACHE)
-def compose_stage(warehouse: Warehouse, run_id: str) -> dict[str, int]:
+def compose_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict[str, int]:
     """Compose every answer from the run's verified requirements; returns result counts."""
     parts = run_parts(warehouse, run_id, "questions", "verifications", "requirements")
     with warehouse.connect(read_only=True) as con:
         questions = con.execute(literal_sql("answers/questions", **parts)).to_arrow_table()
         evidence = con.execute(literal_sql("answers/verified_evidence", **parts)).to_arrow_table()
         rejected = con.execute(literal_sql("answers/rejection_counts", **parts)).to_arrow_table()
-    tables = answers(questions, evidence, rejected)
+    if isinstance(config.compose, ModelBackend):
+        from groundwork.llm.calls import model_stage  # the rules never load the client
+        from tasks.model_compose import model_composer
+
+        with model_stage(warehouse, run_id, "compose", config) as stage:
+            compose = model_composer(stage, questions.to_pylist(), evidence_by_question(evidence))
+            tables = answers(questions, evidence, rejected, compose)
+    else:
+        tables = answers(questions, evidence, rejected)
     for name, table, model in zip(
         ("answers", "statements", "citations"),
         tables,

@@ -24,7 +24,7 @@ from groundwork.progress import stage_progress
 from groundwork.sections import LabelStack, label_path, paragraphs
 from groundwork.sentences import sentence_spans
 from groundwork.warehouse import Warehouse
-from schemas.config import RunConfig
+from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.requirements import CANDIDATES_SCHEMA, Candidates
 
@@ -108,16 +108,25 @@ def _opens_requirement_list(text: str, end: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class _Chunk:
+class Chunk:
     chunk_id: str
     doc_id: str
     section: str | None
+    label_path: str | None
     char_start: int
     text: str
 
+    @classmethod
+    def of(cls, record: dict) -> Chunk:
+        """A chunk from a row of the chunks table (other columns ignored)."""
+        return cls(*(record[name] for name in CHUNK_COLUMNS))
+
+
+CHUNK_COLUMNS = ["chunk_id", "doc_id", "section", "label_path", "char_start", "text"]
+
 
 def _candidate(
-    chunk: _Chunk,
+    chunk: Chunk,
     path: str | None,
     start: int,
     end: int,
@@ -146,7 +155,7 @@ def _candidate(
     }
 
 
-def document_candidates(chunks: list[_Chunk]) -> list[dict]:
+def document_candidates(chunks: list[Chunk]) -> list[dict]:
     """Requirement candidates of one document, given its chunks in order."""
     rows: list[dict] = []
     stack = LabelStack.empty()
@@ -189,10 +198,9 @@ def document_candidates(chunks: list[_Chunk]) -> list[dict]:
 def candidates(chunks: pa.Table) -> pa.Table:
     """Requirement candidates of a batch of chunks that holds whole documents, in order."""
     rows: list[dict] = []
-    current: list[_Chunk] = []
-    columns = ["chunk_id", "doc_id", "section", "char_start", "text"]
-    for record in chunks.select(columns).to_pylist():
-        chunk = _Chunk(**record)
+    current: list[Chunk] = []
+    for record in chunks.select(CHUNK_COLUMNS).to_pylist():
+        chunk = Chunk.of(record)
         if current and current[-1].doc_id != chunk.doc_id:
             rows.extend(document_candidates(current))
             current = []
@@ -213,7 +221,13 @@ def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
     parts = warehouse.parts("chunks", run_id)
     bar = stage_progress("extract", len(parts), "parts")
     writer = warehouse.part_writer("candidates", run_id)
-    for table in mapped(checked_candidates, parts, worker_count(config.workers, len(parts))):
+    if isinstance(config.extract, ModelBackend):
+        from tasks.model_extract import model_extracted  # the rules never load the client
+
+        tables = model_extracted(warehouse, run_id, config, parts)
+    else:
+        tables = mapped(checked_candidates, parts, worker_count(config.workers, len(parts)))
+    for table in tables:
         writer.write(table)
         bar.advance()
     if writer.count == 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from groundwork.sqlfiles import run_script
+from groundwork.sqlfiles import query, run_script
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 
@@ -56,3 +56,11 @@ def finish_run(
                 "error": error,
             },
         )
+
+
+def model_outcome(warehouse: Warehouse, run_id: str) -> tuple[dict[str, dict], int]:
+    """The run's per-stage model usage and how many items its model stages rejected."""
+    with warehouse.connect(read_only=True) as con:
+        (usage,) = query(con, "runs/model_usage_of", {"run_id": run_id}).fetchone()
+        (rejected,) = query(con, "runs/model_rejection_count", {"run_id": run_id}).fetchone()
+    return (json.loads(usage) if usage else {}), rejected

@@ -22,6 +22,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.sqlfiles import literal_sql
 from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
+from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.verifications import VERIFICATIONS_SCHEMA, Verifications
 
@@ -154,11 +155,21 @@ def verifications(pairs: pa.Table, idf: dict[str, float]) -> pa.Table:
 
 
 @task(name="verify", cache_policy=NO_CACHE)
-def verify_stage(warehouse: Warehouse, run_id: str, idf: dict[str, float]) -> int:
+def verify_stage(
+    warehouse: Warehouse, run_id: str, idf: dict[str, float], config: RunConfig
+) -> int:
     """Judge every retrieved requirement for its question; returns the number verified."""
     parts = run_parts(warehouse, run_id, "retrievals", "questions", "chunks", "requirements")
     with warehouse.connect(read_only=True) as con:
         pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-    table = checked(verifications(pairs, idf), Verifications, "verifications")
+    if isinstance(config.verify, ModelBackend):
+        from groundwork.llm.calls import model_stage  # the rules never load the client
+        from tasks.model_verify import model_verifications
+
+        with model_stage(warehouse, run_id, "verify", config) as stage:
+            judged = model_verifications(stage, pairs, idf)
+    else:
+        judged = verifications(pairs, idf)
+    table = checked(judged, Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)
     return sum(table.column("verified").to_pylist())

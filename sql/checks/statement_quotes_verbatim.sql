@@ -7,5 +7,5 @@ SELECT s.question_id, s.statement_id, c.requirement_id
 FROM run_statements s
 JOIN run_citations c USING (statement_id)
 LEFT JOIN run_requirements r USING (requirement_id)
-WHERE s.section <> 'tensions'
+WHERE s.form = 'quote'
   AND (r.requirement_id IS NULL OR position(r.exact_quote IN s.text) = 0)

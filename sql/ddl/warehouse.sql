@@ -101,3 +101,31 @@ CREATE TABLE IF NOT EXISTS rejected_questions (
     question_id     VARCHAR,
     reason          VARCHAR NOT NULL
 );
+
+-- Model responses, keyed by what produced them: a re-run with unchanged inputs makes no call.
+-- Replies are kept whether or not they parsed; failed requests (timeouts, 5xx) are not.
+CREATE TABLE IF NOT EXISTS model_cache (
+    stage             VARCHAR NOT NULL,
+    prompt_version    VARCHAR NOT NULL,
+    model             VARCHAR NOT NULL,
+    input_hash        VARCHAR NOT NULL,   -- sha256 of the request: messages, schema, settings
+    response          VARCHAR NOT NULL,   -- the raw completion text
+    prompt_tokens     INTEGER,
+    completion_tokens INTEGER,
+    created_at        TIMESTAMP NOT NULL,
+    run_id            VARCHAR,
+    PRIMARY KEY (stage, prompt_version, model, input_hash)
+);
+
+-- What a model stage dropped or could not get: failed calls, quotes that are not verbatim,
+-- citations outside the allowed list, claims without support. One row per item and reason.
+CREATE TABLE IF NOT EXISTS model_rejections (
+    run_id          VARCHAR NOT NULL,
+    stage           VARCHAR NOT NULL,     -- extract | verify | compose
+    item            VARCHAR NOT NULL,     -- chunk_id, question_id/requirement_id, question_id
+    reason          VARCHAR NOT NULL,
+    detail          VARCHAR NOT NULL
+);
+
+-- Per-stage model usage of a run: calls, cache hits, tokens, retries, failures, latency.
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS model_usage JSON;

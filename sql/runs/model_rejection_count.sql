@@ -1,0 +1,1 @@
+SELECT count(*) FROM model_rejections WHERE run_id = $run_id

@@ -1,0 +1,1 @@
+UPDATE runs SET model_usage = $model_usage WHERE run_id = $run_id

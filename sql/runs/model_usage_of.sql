@@ -1,0 +1,1 @@
+SELECT model_usage FROM runs WHERE run_id = $run_id

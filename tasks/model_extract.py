@@ -1,0 +1,121 @@
+"""Requirement candidates proposed by a model, kept only if they pass the rules' validators.
+
+The model sees one chunk at a time and proposes quotes. A quote is kept only if it is a verbatim
+substring of its chunk: offsets come from our own search, never from the model. A quote outside
+the 3-40 word budget or proposed twice is dropped too; every drop is a row in model_rejections.
+A chunk the model failed on is extracted by the rules when the backend's fallback says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyarrow as pa
+
+from groundwork.deontic import MAX_QUOTE_WORDS, trigger_phrase
+from groundwork.llm.calls import ModelStage, Request, model_stage
+from groundwork.llm.client import json_parser
+from groundwork.sqlfiles import literal_sql
+from groundwork.warehouse import Warehouse
+from schemas.config import RunConfig
+from schemas.contract import checked
+from schemas.model_replies import ExtractionReply
+from schemas.requirements import CANDIDATES_SCHEMA, Candidates
+from tasks.extract import Chunk, document_candidates, normalised_quote
+
+MIN_MODEL_WORDS = 3
+_WORD = re.compile(r"\S+")
+
+
+def extraction_request(stage: ModelStage, chunk: Chunk, citation: str) -> Request:
+    """The request for one chunk: its text as data, and where it comes from."""
+    return Request(
+        item=chunk.chunk_id,
+        messages=stage.prompt.messages(passage=chunk.text, citation=citation),
+        parse=json_parser(ExtractionReply),
+        schema=ExtractionReply.model_json_schema(),
+    )
+
+
+def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply) -> list[dict]:
+    """The proposed quotes that are verbatim in the chunk and within the quote budget."""
+    rows, taken = [], set()
+    for proposed in reply.requirements:
+        quote = proposed.quote.strip()
+        first = start = chunk.text.find(quote) if quote else -1
+        while start in taken:
+            start = chunk.text.find(quote, start + 1)
+        words = len(_WORD.findall(quote))
+        reason = (
+            "not_verbatim"
+            if first < 0
+            else "duplicate"
+            if start < 0
+            else "quote_too_short"
+            if words < MIN_MODEL_WORDS
+            else "quote_too_long"
+            if words > MAX_QUOTE_WORDS
+            else None
+        )
+        if reason:
+            stage.reject(chunk.chunk_id, reason, quote[:300])
+            continue
+        taken.add(start)
+        subject = proposed.subject if proposed.subject and proposed.subject in quote else None
+        rows.append(
+            {
+                "doc_id": chunk.doc_id,
+                "chunk_id": chunk.chunk_id,
+                "label_path": chunk.label_path,
+                "char_start": chunk.char_start + start,
+                "char_end": chunk.char_start + start + len(quote),
+                "exact_quote": quote,
+                "normalised_quote": normalised_quote(quote),
+                "modality": proposed.modality,
+                "trigger": trigger_phrase(quote) or quote.split()[0],
+                "subject": subject,
+                "lead_in_quote": None,
+                "lead_in_start": None,
+                "lead_in_end": None,
+                "extraction_confidence": "medium",
+                "extractor": stage.label,
+                "extractor_version": stage.prompt.version_tag,
+            }
+        )
+    return rows
+
+
+def model_candidates(stage: ModelStage, chunks: pa.Table) -> pa.Table:
+    """Candidates of a batch of chunks (with their document's citation) from the model."""
+    records = chunks.to_pylist()
+    batch = [Chunk.of(r) for r in records]
+    requests = [
+        extraction_request(stage, c, r["citation"] or r["doc_id"])
+        for c, r in zip(batch, records, strict=True)
+    ]
+    replies = stage.answers(requests)
+    rows: list[dict] = []
+    for chunk in batch:
+        reply = replies.get(chunk.chunk_id)
+        if reply is not None:
+            rows.extend(validated_candidates(stage, chunk, reply))
+        elif stage.backend.fallback == "rules":
+            rows.extend(
+                {**row, "extractor": f"{row['extractor']} (model fallback)"}
+                for row in document_candidates([chunk])
+            )
+    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
+
+
+def model_extracted(
+    warehouse: Warehouse, run_id: str, config: RunConfig, parts: list[Path]
+) -> Iterator[pa.Table]:
+    """Checked candidates of each chunk part, extracted by the configured model."""
+    with model_stage(warehouse, run_id, "extract", config) as stage:
+        for part in parts:
+            with warehouse.connect(read_only=True) as con:
+                sql = literal_sql("extract/model_chunks", chunks=part)
+                chunks = con.execute(sql).to_arrow_table()
+            yield checked(model_candidates(stage, chunks), Candidates, "candidates")
