@@ -220,18 +220,24 @@ def test_sources_keep_their_ids_and_gain_metadata(corpus_copy: Path, tmp_path: P
     memo.write_text("---\ntitle: Badge memo\n---\nStaff must wear their badges at all times.\n")
     run(corpus_copy, warehouse)
     before = dict(rows(warehouse, "SELECT canonical_key, source_id FROM sources"))
-    memo.write_text("---\ntitle: Badge memo\njurisdiction: US-Federal\n"
-                    "source_url: https://EXAMPLE.gov/Badge\n---\n"
-                    "Staff must wear their badges at all times.\n")
+    memo.write_text(
+        "---\ntitle: Badge memo\njurisdiction: US-Federal\n"
+        "source_url: https://EXAMPLE.gov/Badge\n---\n"
+        "Staff must wear their badges at all times.\n"
+    )
     run(corpus_copy, warehouse)
     after = dict(rows(warehouse, "SELECT canonical_key, source_id FROM sources"))
     assert {k: after[k] for k in before} == before  # every known source keeps its ID
     new_key = "https://example.gov/badge"  # the URL, lower-cased, is now the key
     assert after[new_key] == f"S{len(before) + 1}"
-    assert rows(warehouse, f"SELECT jurisdiction FROM sources WHERE canonical_key = '{new_key}'") \
-        == [("US-Federal",)]
-    memo.write_text("---\ntitle: Badge memo\nsource_url: https://example.gov/badge\n---\n"
-                    "Staff must wear their badges at all times.\n")
+    assert rows(
+        warehouse, f"SELECT jurisdiction FROM sources WHERE canonical_key = '{new_key}'"
+    ) == [("US-Federal",)]
+    memo.write_text(
+        "---\ntitle: Badge memo\nsource_url: https://example.gov/badge\n---\n"
+        "Staff must wear their badges at all times.\n"
+    )
     run(corpus_copy, warehouse)  # a poorer copy of the same source loses nothing
-    assert rows(warehouse, f"SELECT source_id, jurisdiction FROM sources "
-                           f"WHERE canonical_key = '{new_key}'") == [(after[new_key], "US-Federal")]
+    assert rows(
+        warehouse, f"SELECT source_id, jurisdiction FROM sources WHERE canonical_key = '{new_key}'"
+    ) == [(after[new_key], "US-Federal")]
