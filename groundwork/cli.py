@@ -278,3 +278,43 @@ def ask(
         sys.stdout.write(json.dumps(payload, default=str, ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(answers_markdown("ask", [answer], sources))
+
+
+cache_app = typer.Typer(no_args_is_help=True, help="Export or import the model response cache.")
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("export")
+def cache_export(
+    path: Annotated[Path, typer.Argument(help="Parquet file to write")],
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Write every cached model reply to a Parquet file (to replay a run elsewhere)."""
+    from groundwork.llm.cache import export_cache
+
+    with _existing_warehouse(warehouse).connect() as con:
+        n = export_cache(con, path)
+    out.print(f"exported {n:,} cached model replies to {path}")
+
+
+@cache_app.command("import")
+def cache_import(
+    path: Annotated[Path, typer.Argument(help="Parquet file written by `cache export`")],
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Add the replies of an exported cache to this warehouse's cache (existing keys win)."""
+    import duckdb
+
+    from groundwork.llm.cache import import_cache
+    from groundwork.warehouse import Warehouse
+
+    if not path.is_file():
+        err.print(f"[red]error:[/] {path} does not exist")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        with Warehouse(warehouse_dir(warehouse)).connect() as con:
+            n = import_cache(con, path)
+    except duckdb.Error as exc:
+        err.print(f"[red]error:[/] {path} is not an exported model cache: {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    out.print(f"imported {n:,} model replies from {path}")

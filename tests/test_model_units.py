@@ -259,3 +259,24 @@ def test_a_bad_config_file_is_a_usage_error_naming_the_file(tmp_path):
     )
     assert result.exit_code == 2
     assert "bad.yaml" in result.output and "base_url" in result.output
+
+
+def test_cache_moves_between_warehouses_and_a_bad_file_is_named(tmp_path):
+    from groundwork.llm.cache import CacheKey, cache_size, store_responses
+
+    source, target = Warehouse(tmp_path / "a"), Warehouse(tmp_path / "b")
+    with source.connect() as con:
+        store_responses(con, "r1", [(CacheKey("verify", "verify-v1", "m", "h" * 64), "{}", 3, 1)])
+    exported = tmp_path / "cache.parquet"
+    runner = CliRunner()
+    result = runner.invoke(app, ["cache", "export", str(exported), "-w", str(source.root)])
+    assert result.exit_code == 0 and "1 cached" in result.output
+    for expected in ("imported 1", "imported 0"):  # a second import adds nothing
+        result = runner.invoke(app, ["cache", "import", str(exported), "-w", str(target.root)])
+        assert result.exit_code == 0 and expected in result.output
+    with target.connect(read_only=True) as con:
+        assert cache_size(con) == 1
+    broken = tmp_path / "broken.parquet"
+    broken.write_text("not parquet")
+    result = runner.invoke(app, ["cache", "import", str(broken), "-w", str(target.root)])
+    assert result.exit_code == 1 and "broken.parquet" in result.output
