@@ -76,7 +76,6 @@ def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
     logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
-    logging.getLogger("bm25s").setLevel(logging.WARNING)  # it logs each index build at DEBUG
 
 
 @app.command()

@@ -19,6 +19,7 @@ other k1/b did not, so they are not here. rank-bm25 is the oracle in the tests.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -33,6 +34,9 @@ from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.contract import checked
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals
+
+# bm25s sets its logger to DEBUG on import and logs every index build; keep it to warnings.
+logging.getLogger("bm25s").setLevel(logging.WARNING)
 
 RETRIEVER = "bm25s-k1.2-b0.75-chunk+section-pairs0.3"
 K1, B = 1.2, 0.75
