@@ -1,7 +1,9 @@
-"""What a model may reply, per stage: pydantic models whose JSON schema is sent to the server.
+"""What a model is asked and what it may reply, per stage.
 
-Replies are parsed strictly (unknown fields are errors). A reply only proposes: every quote, ID
-and verdict still goes through the same validators as the rules backend before it is kept.
+Requests are the fields a stage's prompt file fills in. Replies are pydantic models whose JSON
+schema is sent to the server and which parse strictly (unknown fields are errors). A reply only
+proposes: every quote, ID and verdict still goes through the same validators as the rules
+backend before it is kept.
 """
 
 from typing import Literal
@@ -12,6 +14,27 @@ Modality = Literal["obligation", "prohibition", "permission"]
 Verdict = Literal[
     "supported", "does_not_address_question", "requires_inference", "incomplete_quote"
 ]
+
+
+class ExtractionRequest(BaseModel):
+    """prompts/extract.yaml: one chunk, and the citation of its document."""
+
+    passage: str
+    citation: str
+
+
+class VerificationRequest(BaseModel):
+    """prompts/verify.yaml: the question and one requirement's quote (with its lead-in), only."""
+
+    question: str
+    requirement: str
+
+
+class CompositionRequest(BaseModel):
+    """prompts/compose.yaml: the question and its verified evidence, one item a line."""
+
+    question: str
+    evidence: str
 
 
 class ExtractedRequirement(BaseModel):

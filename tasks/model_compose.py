@@ -18,7 +18,7 @@ from groundwork.deontic import trigger_phrase
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.tagged import tagged_answer
 from groundwork.text import terms
-from schemas.model_replies import ComposedAnswer, ComposedBlock
+from schemas.model_replies import ComposedAnswer, ComposedBlock, CompositionRequest
 from tasks.compose import (
     Composer,
     Draft,
@@ -48,7 +48,7 @@ def composition_request(stage: ModelStage, question: dict, unique: list[dict]) -
     return Request(
         item=question["question_id"],
         messages=stage.prompt.messages(
-            question=question["question"], evidence=evidence_block(unique)
+            CompositionRequest(question=question["question"], evidence=evidence_block(unique))
         ),
         parse=tagged_answer,
     )

@@ -21,7 +21,7 @@ from groundwork.sqlfiles import literal_sql
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
-from schemas.model_replies import ExtractionReply
+from schemas.model_replies import ExtractionReply, ExtractionRequest
 from schemas.requirements import CANDIDATES_SCHEMA, Candidates
 from tasks.extract import Chunk, document_candidates, normalised_quote
 
@@ -33,7 +33,7 @@ def extraction_request(stage: ModelStage, chunk: Chunk, citation: str) -> Reques
     """The request for one chunk: its text as data, and where it comes from."""
     return Request(
         item=chunk.chunk_id,
-        messages=stage.prompt.messages(passage=chunk.text, citation=citation),
+        messages=stage.prompt.messages(ExtractionRequest(passage=chunk.text, citation=citation)),
         parse=json_parser(ExtractionReply),
         schema=ExtractionReply.model_json_schema(),
     )

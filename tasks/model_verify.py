@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.client import json_parser
-from schemas.model_replies import VerificationReply
+from schemas.model_replies import VerificationReply, VerificationRequest
 from schemas.verifications import VERIFICATIONS_SCHEMA
 from tasks.verify import VERIFIER, TermWeights, verdict
 
@@ -30,7 +30,9 @@ def verification_request(stage: ModelStage, pair: dict) -> Request:
         requirement = f"{pair['lead_in_quote']} … {requirement}"
     return Request(
         item=pair_item(pair),
-        messages=stage.prompt.messages(question=pair["question"], requirement=requirement),
+        messages=stage.prompt.messages(
+            VerificationRequest(question=pair["question"], requirement=requirement)
+        ),
         parse=json_parser(VerificationReply),
         schema=VerificationReply.model_json_schema(),
     )

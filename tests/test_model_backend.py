@@ -242,3 +242,15 @@ def test_missing_api_key_is_one_clear_rejection_per_item(tmp_path, monkeypatch):
     reasons = {(reason, detail) for _, _, reason, detail in rejections(tmp_path)}
     assert {r for r, _ in reasons} == {"no_api_key"}
     assert any("GROUNDWORK_ABSENT_KEY is not set" in d for _, d in reasons)
+
+
+def test_api_key_can_come_from_a_prefect_secret_block(tmp_path):
+    from prefect.blocks.system import Secret
+
+    Secret(value="sk-from-a-secret-block").save("groundwork-test-key", overwrite=True)
+    with scripted_server() as (url, seen):
+        run(tmp_path, model_config(url, backend={"api_key_secret": "groundwork-test-key"}))
+    assert seen.authorization == {"Bearer sk-from-a-secret-block"}
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert b"sk-from-a-secret-block" not in path.read_bytes(), path

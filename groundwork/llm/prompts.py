@@ -14,6 +14,7 @@ from pathlib import Path
 from string import Template
 
 import yaml
+from pydantic import BaseModel
 
 PROMPT_DIR = Path(__file__).resolve().parents[2] / "prompts"
 
@@ -30,11 +31,12 @@ class Prompt:
         """e.g. `verify-v1`: what the cache and the output tables record."""
         return f"{self.name}-v{self.version}"
 
-    def messages(self, **fields: str) -> list[dict]:
-        """The chat messages: fixed instructions as system, the data in the user turn."""
+    def messages(self, request: BaseModel) -> list[dict]:
+        """The chat messages: fixed instructions as system, the request's data in the user turn."""
+        user = Template(self.user).substitute(request.model_dump())
         return [
             {"role": "system", "content": self.system.strip()},
-            {"role": "user", "content": Template(self.user).substitute(fields).strip()},
+            {"role": "user", "content": user.strip()},
         ]
 
 
