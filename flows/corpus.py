@@ -3,30 +3,110 @@ compose -> review (-> one recomposition if an answer gate failed) -> publish.
 
 Orchestration only: each stage is a task in tasks/, and this flow wires them, times them and
 records the run. A stage that raises marks the run failed and leaves the published run untouched.
+
+Three things make reruns cheap and safe:
+
+- **No-op runs.** The run's input fingerprint (corpus file contents, questions file, config,
+  stage versions) is computed before anything is parsed. If it equals the published run's, the
+  run is recorded as `unchanged` and does nothing else.
+- **Resume.** Each stage's cache key chains the run, the previous stage's key, the stage's
+  version and the config, and its (small) return value is persisted; its real output is the
+  run's committed Parquet. Retrying a failed flow run (Prefect UI, `prefect flow-run retry`)
+  continues the same run: finished stages come back `Cached`, and the failed stage and those
+  after it run. `from_stage` forces a stage and its successors to run again; `only` runs one
+  stage and stops.
+- **One run at a time.** The whole flow holds the warehouse's run lock (an OS file lock that
+  dies with its process), and runs a killed process left `running` are marked `abandoned`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from prefect import flow
+from prefect.cache_policies import CacheKeyFnPolicy
 from prefect.runtime import flow_run
 
+from groundwork.deontic import EXTRACTOR_VERSION
+from groundwork.sqlfiles import SQL_DIR
+from groundwork.stages import STAGES
 from groundwork.warehouse import Warehouse
-from schemas.config import RunConfig
+from schemas.config import RunConfig, profile_config
 from schemas.run_summary import RunSummary
 from tasks.chunk import chunk_stage
-from tasks.compose import compose_stage
+from tasks.compose import COMPOSER, compose_stage
 from tasks.extract import extract_stage
-from tasks.ingest import ingest_task
+from tasks.ingest import corpus_files, ingest_task
 from tasks.publish import failed_answer_checks, failed_hard_checks, publish_stage
 from tasks.questions import questions_stage
 from tasks.register import register_stage
 from tasks.retrieve import retrieve_stage
 from tasks.review import review_stage
-from tasks.runs import finish_run, model_outcome, new_run_id, start_run
-from tasks.verify import verify_stage
+from tasks.runs import (
+    finish_run,
+    input_fingerprint,
+    latest_run,
+    model_outcome,
+    prepared_run,
+    record_unchanged,
+    start_run,
+    unchanged_published,
+)
+from tasks.verify import VERIFIER, verify_stage
+
+
+def _checks_version() -> str:
+    """The review stage's version is its checks: editing a gate re-reviews."""
+    texts = sorted(p.read_text() for p in (SQL_DIR / "checks").glob("*.sql"))
+    return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:12]
+
+
+# Bump a stage's version when its code changes what it writes: runs then redo that stage.
+STAGE_VERSIONS = {
+    "ingest": "1",
+    "chunk": "1",
+    "extract": EXTRACTOR_VERSION,
+    "register": "1",
+    "questions": "1",
+    "retrieve": "1",
+    "verify": VERIFIER,
+    "compose": COMPOSER,
+    "review": _checks_version(),
+    "publish": "1",
+}
+CODE_VERSION = hashlib.sha256(repr(sorted(STAGE_VERSIONS.items())).encode()).hexdigest()[:16]
+
+
+class Stages:
+    """Runs the flow's stages with chained cache keys, and times them."""
+
+    def __init__(self, head: str, from_stage: str | None, only: str | None) -> None:
+        self.key = head
+        self.forced = STAGES.index(only or from_stage) if (only or from_stage) else len(STAGES)
+        self.last = STAGES.index(only) if only else len(STAGES) - 1
+        self.timings: dict[str, float] = {}
+
+    def wanted(self, stage: str) -> bool:
+        """Whether the run goes as far as this stage (`only` stops after its stage)."""
+        return STAGES.index(stage) <= self.last
+
+    def __call__(self, stage: str, task: Any, *args: Any) -> Any:
+        self.key = hashlib.sha256(
+            f"{self.key}|{stage}|{STAGE_VERSIONS[stage]}".encode()
+        ).hexdigest()
+        key = self.key
+        started = time.perf_counter()
+        result = task.with_options(
+            cache_policy=CacheKeyFnPolicy(cache_key_fn=lambda *_: key),
+            persist_result=True,
+            refresh_cache=STAGES.index(stage) >= self.forced,
+        )(*args)
+        self.timings[stage] = round(self.timings.get(stage, 0) + time.perf_counter() - started, 3)
+        return result
 
 
 @flow(name="groundwork-corpus", log_prints=False)
@@ -35,106 +115,136 @@ def corpus_run(
     warehouse: str = "warehouse",
     questions: str | None = None,
     config: RunConfig | None = None,
+    profile: str | None = None,
+    from_stage: str | None = None,
+    only: str | None = None,
+    run: str | None = None,
+    force: bool = False,
 ) -> RunSummary:
     """Build the requirement register for a corpus folder, answer the questions (if any) from it,
-    and publish everything if it passes review."""
-    config = config or RunConfig()
+    and publish everything if it passes review.
+
+    `profile` names a config file (profiles/<name>.yaml, or a path) when `config` is not given.
+    `from_stage` / `only` rerun part of a run: `run`, or the latest one when not given.
+    `force` runs every stage even when the inputs equal the published run's.
+    """
+    for stage in (from_stage, only):
+        if stage is not None and stage not in STAGES:
+            raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
+    config = config or profile_config(profile)
     wh = Warehouse(Path(warehouse))
-    run_id = new_run_id()
-    start_run(wh, run_id, flow_run.get_id(), corpus, config)
-    timings: dict[str, float] = {}
+    with wh.run_lock(f"flow run {flow_run.get_id()}"):
+        return _locked_run(Path(corpus), wh, questions, config, from_stage, only, run, force)
+
+
+def _locked_run(
+    corpus: Path,
+    wh: Warehouse,
+    questions: str | None,
+    config: RunConfig,
+    from_stage: str | None,
+    only: str | None,
+    run: str | None,
+    force: bool,
+) -> RunSummary:
     clock = time.perf_counter()
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = round(now - clock, 3)
-        clock = now
-
-    ingested = None
+    partial = bool(from_stage or only)
+    if partial and run is None:
+        run = latest_run(wh) if wh.exists() else None
+        if run is None:
+            raise ValueError("--from-stage/--only need an earlier run, and this warehouse has none")
+    run_id = prepared_run(wh, flow_run.get_id(), run)
+    questions_path = Path(questions) if questions else None
+    fingerprint = input_fingerprint(corpus_files(corpus), questions_path, config, CODE_VERSION)
+    if not (partial or force):
+        reused = unchanged_published(wh, fingerprint)
+        if reused is not None:
+            seconds = time.perf_counter() - clock
+            record_unchanged(
+                wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint, reused, seconds
+            )
+            summary = RunSummary.unchanged(run_id, reused[0], str(wh.root.resolve()), reused[1])
+            return summary.model_copy(update={"timings": {"fingerprint": round(seconds, 3)}})
+    start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint)
+    stage = Stages(f"{run_id}|{fingerprint}", from_stage, only)
     try:
-        ingested = ingest_task(wh, Path(corpus), run_id, config)
-        lap("ingest")
-        n_chunks = chunk_stage(wh, run_id, config, ingested.documents)
-        lap("chunk")
-        extract_stage(wh, run_id, config)
-        lap("extract")
-        registry = register_stage(wh, run_id)
-        lap("register")
-        n_questions, bad_questions = questions_stage(
-            wh, run_id, Path(questions) if questions else None
-        )
-        idf = retrieve_stage(wh, run_id, config.top_k)
-        lap("retrieve")
-        verify_stage(wh, run_id, idf, config)
-        lap("verify")
-        outcome = compose_stage(wh, run_id, config)
-        lap("compose")
-        results = review_stage(wh, run_id)
-        recomposed = bool(failed_answer_checks(results))
-        if recomposed:
-            outcome = compose_stage(wh, run_id, config)
-            results = review_stage(wh, run_id)
-        lap("review")
-        published = publish_stage(wh, run_id, results)
-        lap("publish")
+        return _stages(stage, wh, run_id, corpus, questions_path, config)
     except BaseException as exc:
-        finish_run(
-            wh,
-            run_id,
-            "failed",
-            ingested.corpus_hash if ingested else None,
-            {},
-            timings,
-            f"{type(exc).__name__}: {exc}",
-        )
+        finish_run(wh, run_id, "failed", None, {}, stage.timings, f"{type(exc).__name__}: {exc}")
         raise
+
+
+def _stages(
+    stage: Stages,
+    wh: Warehouse,
+    run_id: str,
+    corpus: Path,
+    questions: Path | None,
+    config: RunConfig,
+) -> RunSummary:
+    steps: list[tuple[str, Callable[[], Any]]] = [
+        ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
+        ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, out["ingest"].documents)),
+        ("extract", lambda: stage("extract", extract_stage, wh, run_id, config)),
+        ("register", lambda: stage("register", register_stage, wh, run_id)),
+        ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
+        ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),
+        ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),
+        ("compose", lambda: stage("compose", compose_stage, wh, run_id, config)),
+        ("review", lambda: _reviewed(stage, wh, run_id, config, out)),
+        ("publish", lambda: stage("publish", publish_stage, wh, run_id, out["review"])),
+    ]
+    out: dict[str, Any] = {}
+    for name, step in steps:
+        if not stage.wanted(name):
+            break
+        out[name] = step()
+    return _finished(wh, run_id, out, stage.timings)
+
+
+def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out: dict) -> list:
+    """Review, and one recomposition when only an answer gate failed."""
+    results = stage("review", review_stage, wh, run_id)
+    if failed_answer_checks(results):
+        out["compose"] = compose_stage(wh, run_id, config)
+        out["recomposed"] = True
+        results = review_stage(wh, run_id)
+    return results
+
+
+def _finished(wh: Warehouse, run_id: str, out: dict, timings: dict) -> RunSummary:
+    """Close the run's row and summarise it."""
+    ingested, registry = out["ingest"], out.get("register", {})
+    n_questions, bad_questions = out.get("questions", (0, 0))
+    outcome = out.get("compose", {"answered": 0, "no_evidence": 0})
+    results = out.get("review", [])
+    model_usage, model_rejections = model_outcome(wh, run_id)
     counts = {
         "files": ingested.files,
         "documents": ingested.documents,
         "changed_documents": ingested.changed,
         "rejected": ingested.rejected,
-        "chunks": n_chunks,
-        "requirements": registry["active"],
-        "new_ids": registry["new"],
-        "retired_ids": registry["retired"],
+        "chunks": out.get("chunk", 0),
+        "requirements": registry.get("active", 0),
+        "new_ids": registry.get("new", 0),
+        "retired_ids": registry.get("retired", 0),
         "chars": ingested.chars,
         "questions": n_questions,
         "rejected_questions": bad_questions,
-        "recomposed": recomposed,
+        "recomposed": out.get("recomposed", False),
+        "model_rejections": model_rejections,
         **outcome,
     }
-    model_usage, model_rejections = model_outcome(wh, run_id)
-    counts["model_rejections"] = model_rejections
-    status = "published" if published else "failed"
     failed = [r["check_name"] for r in failed_hard_checks(results)]
-    finish_run(
-        wh,
-        run_id,
-        status,
-        ingested.corpus_hash,
-        counts,
-        timings,
-        f"hard checks failed: {', '.join(failed)}" if failed else None,
-    )
+    status = "published" if out.get("publish") else "partial" if "publish" not in out else "failed"
+    error = f"hard checks failed: {', '.join(failed)}" if failed else None
+    finish_run(wh, run_id, status, ingested.corpus_hash, counts, timings, error)
     return RunSummary(
         run_id=run_id,
         status=status,
         warehouse=str(wh.root.resolve()),
-        files=ingested.files,
-        documents=ingested.documents,
-        changed_documents=ingested.changed,
-        rejected=ingested.rejected,
-        chunks=n_chunks,
-        requirements=registry["active"],
-        new_ids=registry["new"],
-        retired_ids=registry["retired"],
         failed_checks=failed,
         timings=timings,
-        questions=n_questions,
-        rejected_questions=bad_questions,
-        answered=outcome["answered"],
-        no_evidence=outcome["no_evidence"],
         model_usage=model_usage,
-        model_rejections=model_rejections,
+        **counts,
     )

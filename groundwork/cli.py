@@ -21,6 +21,7 @@ import yaml
 from rich.console import Console
 from rich.table import Table
 
+from groundwork.stages import STAGES
 from schemas.config import ColumnMapping, RunConfig, warehouse_dir
 
 if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
@@ -45,6 +46,9 @@ WarehouseOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+Stage = StrEnum("Stage", {name: name for name in STAGES})
 
 
 class OutputFormat(StrEnum):
@@ -121,9 +125,26 @@ def run(
     replay: Annotated[
         bool, typer.Option("--replay", help="take model replies from the cache only, no calls")
     ] = False,
+    from_stage: Annotated[
+        Stage | None,
+        typer.Option("--from-stage", help="rerun a run from this stage on (earlier stages cached)"),
+    ] = None,
+    only: Annotated[
+        Stage | None, typer.Option("--only", help="rerun just this stage of a run, then stop")
+    ] = None,
+    rerun: Annotated[
+        str | None,
+        typer.Option("--run", help="the run --from-stage/--only continue [default: the latest]"),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="run every stage even if nothing changed")
+    ] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
 ) -> None:
-    """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish."""
+    """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish.
+
+    A run whose inputs (corpus files, questions, config) equal the published run's does nothing
+    and says so. Only one run at a time may use a warehouse; a second one fails at once."""
     if not corpus.is_dir():
         err.print(f"[red]error:[/] corpus folder {corpus} does not exist or is not a folder")
         raise typer.Exit(EXIT_USAGE)
@@ -134,17 +155,26 @@ def run(
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
     from groundwork.progress import live_display
+    from groundwork.warehouse import WarehouseBusy
 
     target = warehouse_dir(warehouse)
-    with live_display():
-        summary = corpus_run(
-            corpus=str(corpus),
-            warehouse=str(target),
-            questions=str(questions) if questions else None,
-            config=config,
-        )
+    try:
+        with live_display():
+            summary = corpus_run(
+                corpus=str(corpus),
+                warehouse=str(target),
+                questions=str(questions) if questions else None,
+                config=config,
+                from_stage=from_stage and from_stage.value,
+                only=only and only.value,
+                run=rerun,
+                force=force,
+            )
+    except WarehouseBusy as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
     _print_summary(summary)
-    if summary.status != "published":
+    if summary.status not in ("published", "unchanged", "partial"):
         raise typer.Exit(EXIT_FAILED)
     if summary.rejected or summary.rejected_questions or summary.model_rejections:
         raise typer.Exit(EXIT_REJECTED)
@@ -172,6 +202,11 @@ def _run_config(
 
 def _print_summary(summary: RunSummary) -> None:
     table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
+    if summary.reused_run:
+        table.add_row(
+            "nothing to do",
+            f"corpus, questions and config are those of the published run {summary.reused_run}",
+        )
     table.add_row("files read", f"{summary.files:,}")
     table.add_row(
         "documents", f"{summary.documents:,} ({summary.changed_documents:,} new or changed)"

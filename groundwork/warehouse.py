@@ -12,6 +12,7 @@ Parquet files are (re)created by `refresh_views`; `current_<table>` reads the pu
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from collections.abc import Iterator
@@ -36,6 +37,10 @@ PARQUET_TABLES = (
     "statements",
     "citations",
 )
+
+
+class WarehouseBusy(Exception):
+    """Another run holds the warehouse."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,35 @@ class Warehouse:
         finally:
             con.close()
 
+    @contextmanager
+    def run_lock(self, holder: str) -> Iterator[None]:
+        """Exclusive right to run against this warehouse, or WarehouseBusy at once.
+
+        An OS file lock (flock), so it is released when its process dies, SIGKILL included:
+        a crashed run never leaves the warehouse locked. The second run fails rather than waits
+        because DuckDB admits one writing process, and a queue of nightly runs behind a stuck
+        one helps nobody; Prefect's concurrency limits are the place to queue deliberately.
+        """
+        self.root.mkdir(parents=True, exist_ok=True)
+        path = self.root / ".run.lock"
+        with path.open("a+") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.seek(0)
+                raise WarehouseBusy(
+                    f"warehouse {self.root} is in use by another run ({handle.read().strip()}); "
+                    "wait for it to finish or use another --warehouse"
+                ) from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{holder}, pid {os.getpid()}")
+            handle.flush()
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
     def part_writer(self, table: str, run_id: str) -> PartWriter:
         """A writer of one table's parts for a run, committed atomically."""
         staging = self.staging_dir(table, run_id)
@@ -83,6 +117,10 @@ class Warehouse:
     def parts(self, table: str, run_id: str) -> list[Path]:
         """The committed part files of a table for a run, in order."""
         return sorted(self.run_dir(table, run_id).glob("part-*.parquet"))
+
+    def abandoned_staging(self) -> list[Path]:
+        """Staging folders: what runs that died mid-stage left behind (no view reads them)."""
+        return sorted(self.root.glob("tables/*/.staging-*"))
 
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""

@@ -100,3 +100,22 @@ def warehouse_dir(explicit: Path | None) -> Path:
     if explicit is not None:
         return explicit
     return Path(os.environ.get("GROUNDWORK_WAREHOUSE", "warehouse"))
+
+
+PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
+
+
+def profile_config(profile: str | None) -> RunConfig:
+    """The config of a named profile (profiles/<name>.yaml) or of a config file path; the
+    defaults when none is given. What deployments pass, since a RunConfig is not a parameter
+    a schedule can hold."""
+    if profile is None:
+        return RunConfig()
+    path = (
+        Path(profile)
+        if profile.endswith((".yaml", ".yml", ".json"))
+        else PROFILE_DIR / f"{profile}.yaml"
+    )
+    if not path.is_file():
+        raise FileNotFoundError(f"profile {profile!r}: no config file at {path}")
+    return RunConfig.from_file(path)

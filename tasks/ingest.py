@@ -113,6 +113,7 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
             "rejected_documents",
         )
         con.execute("BEGIN TRANSACTION")
+        run_script(con, "ingest/clear_run", {"run_id": run_id})
         con.register("rejected_batch", rejected_table)
         con.execute(
             "INSERT INTO rejected_documents SELECT $run_id, * FROM rejected_batch",

@@ -7,6 +7,7 @@ all-runs views, marked by `runs.status`), and the published run the views point 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -46,8 +47,9 @@ def write_reports(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: 
     audit = _records(con, sql_text("answers/audit_trail"))
     (folder / "answers.md").write_text(answers_markdown(run_id, answers, sources))
     (folder / "audit_trail.json").write_text(json.dumps(audit, indent=1, default=str))
-    for name in ("answers.md", "audit_trail.json"):
-        shutil.copyfile(folder / name, warehouse.root / name)
+    for name in ("answers.md", "audit_trail.json"):  # replaced whole, never half-written
+        shutil.copyfile(folder / name, warehouse.root / f".{name}.tmp")
+        os.replace(warehouse.root / f".{name}.tmp", warehouse.root / name)
     return folder
 
 

@@ -14,7 +14,7 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.questions import LoadedQuestions, loaded_questions
-from groundwork.sqlfiles import sql_text
+from groundwork.sqlfiles import run_script, sql_text
 from groundwork.warehouse import Warehouse, write_run_table
 from schemas.contract import checked
 from schemas.questions import ARROW_SCHEMA, Questions
@@ -37,8 +37,9 @@ def questions_stage(warehouse: Warehouse, run_id: str, path: Path | None) -> tup
         log.warning("rejected question %s: %s", where, r["reason"])
     table = questions(loaded)
     write_run_table(warehouse, "questions", run_id, table)
-    if loaded.rejections:
-        with warehouse.connect() as con:
+    with warehouse.connect() as con:
+        run_script(con, "answers/clear_rejected_questions", {"run_id": run_id})
+        if loaded.rejections:
             con.executemany(
                 sql_text("answers/record_rejected_question"),
                 [{"run_id": run_id, **r} for r in loaded.rejections],

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from pathlib import Path
 
 from groundwork.sqlfiles import query, run_script
 from groundwork.warehouse import Warehouse
@@ -16,9 +21,14 @@ def new_run_id() -> str:
 
 
 def start_run(
-    warehouse: Warehouse, run_id: str, flow_run_id: str | None, corpus: str, config: RunConfig
+    warehouse: Warehouse,
+    run_id: str,
+    flow_run_id: str | None,
+    corpus: str,
+    config: RunConfig,
+    fingerprint: str,
 ) -> None:
-    """Record that a run started, with its config, before any stage writes."""
+    """Record that a run started (or restarted), with its config, before any stage writes."""
     with warehouse.connect() as con:
         run_script(
             con,
@@ -29,6 +39,92 @@ def start_run(
                 "corpus": corpus,
                 "config": config.model_dump_json(),
                 "config_hash": config.digest(),
+                "input_fingerprint": fingerprint,
+            },
+        )
+
+
+def file_digest(path: Path) -> str:
+    """sha256 of a file's bytes (hashlib releases the GIL, so threads hash in parallel)."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while block := handle.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def input_fingerprint(
+    files: list[tuple[Path, str]], questions: Path | None, config: RunConfig, code: str
+) -> str:
+    """A hash of everything a run reads: corpus file contents, the questions file, the config
+    and the stage code versions. Equal fingerprints mean equal outputs."""
+    with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
+        digests = list(pool.map(file_digest, [path for path, _ in files]))
+    blob = hashlib.sha256()
+    for (_, rel), digest in zip(files, digests, strict=True):
+        blob.update(f"{rel}\0{digest}\n".encode())
+    blob.update(f"questions\0{file_digest(questions) if questions else ''}\n".encode())
+    blob.update(f"config\0{config.digest()}\ncode\0{code}\n".encode())
+    return blob.hexdigest()
+
+
+def prepared_run(warehouse: Warehouse, flow_run_id: str | None, resume: str | None) -> str:
+    """The run to work on: the one named, the one this flow run started before (a retry), or a
+    new one. Runs left 'running' by a dead process are marked abandoned first."""
+    with warehouse.connect() as con:
+        run_script(con, "runs/abandon_stale")
+        earlier = (
+            query(con, "runs/of_flow_run", {"flow_run_id": flow_run_id}).fetchone()
+            if flow_run_id
+            else None
+        )
+    for staging in warehouse.abandoned_staging():
+        shutil.rmtree(staging, ignore_errors=True)
+    return resume or (earlier[0] if earlier else new_run_id())
+
+
+def latest_run(warehouse: Warehouse) -> str | None:
+    """The newest run that did work (for --from-stage without --run)."""
+    with warehouse.connect(read_only=True) as con:
+        row = query(con, "runs/latest").fetchone()
+    return row[0] if row else None
+
+
+def unchanged_published(warehouse: Warehouse, fingerprint: str) -> tuple[str, dict] | None:
+    """The published run and its counts, if it had exactly this run's inputs."""
+    if not warehouse.exists():
+        return None
+    with warehouse.connect(read_only=True) as con:
+        row = query(con, "runs/published_unchanged", {"input_fingerprint": fingerprint}).fetchone()
+    return (row[0], json.loads(row[1])) if row else None
+
+
+def record_unchanged(
+    warehouse: Warehouse,
+    run_id: str,
+    flow_run_id: str | None,
+    corpus: str,
+    config: RunConfig,
+    fingerprint: str,
+    reused: tuple[str, dict],
+    seconds: float,
+) -> None:
+    """Record a run that had nothing to do: the published run stays as it is."""
+    with warehouse.connect() as con:
+        run_script(
+            con,
+            "runs/unchanged",
+            {
+                "run_id": run_id,
+                "flow_run_id": flow_run_id,
+                "started_at": datetime.now(UTC).replace(tzinfo=None),
+                "corpus": corpus,
+                "config": config.model_dump_json(),
+                "config_hash": config.digest(),
+                "input_fingerprint": fingerprint,
+                "reused_run": reused[0],
+                "counts": json.dumps(reused[1]),
+                "timings": json.dumps({"fingerprint": round(seconds, 3)}),
             },
         )
 

@@ -100,7 +100,7 @@ def two_runs(smollm2: str, tmp_path_factory: pytest.TempPathFactory, prefect_har
     warehouse = tmp_path_factory.mktemp("smollm2")
     corpus, questions = FIXTURES / "model_corpus", FIXTURES / "model_questions.yaml"
     first = corpus_run(str(corpus), str(warehouse), str(questions), config)
-    second = corpus_run(str(corpus), str(warehouse), str(questions), config)
+    second = corpus_run(str(corpus), str(warehouse), str(questions), config, force=True)
     return {"warehouse": warehouse, "first": first, "second": second}
 
 

@@ -235,10 +235,12 @@ class ModelStage:
                 "runs/model_usage",
                 {"run_id": self.run_id, "model_usage": json.dumps(recorded)},
             )
-            if self.rejections:
-                con.register("new_rejections", pa.Table.from_pylist(self.rejections))
-                run_script(con, "runs/model_rejections")
-                con.unregister("new_rejections")
+            schema = pa.schema(
+                [(c, pa.string()) for c in ("run_id", "stage", "item", "reason", "detail")]
+            )
+            con.register("new_rejections", pa.Table.from_pylist(self.rejections, schema=schema))
+            run_script(con, "runs/model_rejections", {"run_id": self.run_id, "stage": self.stage})
+            con.unregister("new_rejections")
         return recorded[self.stage]
 
 

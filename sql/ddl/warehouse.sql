@@ -129,3 +129,8 @@ CREATE TABLE IF NOT EXISTS model_rejections (
 
 -- Per-stage model usage of a run: calls, cache hits, tokens, retries, failures, latency.
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS model_usage JSON;
+
+-- What a run was asked to do, hashed: corpus files, questions file, config and stage versions.
+-- A run whose fingerprint equals the published run's has nothing to do (status 'unchanged').
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS input_fingerprint VARCHAR;
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS reused_run VARCHAR;   -- for 'unchanged' runs

@@ -1,0 +1,2 @@
+-- A retried run replaces its own rejections rather than adding them twice.
+DELETE FROM rejected_documents WHERE run_id = $run_id

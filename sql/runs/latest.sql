@@ -1,0 +1,1 @@
+SELECT run_id FROM runs WHERE status <> 'unchanged' ORDER BY started_at DESC LIMIT 1
