@@ -9,8 +9,9 @@ Three things make reruns cheap and safe:
 - **No-op runs.** The run's input fingerprint (corpus file contents, questions file, config,
   stage versions) is computed before anything is parsed. If it equals the published run's, the
   run is recorded as `unchanged` and does nothing else.
-- **Resume.** Each stage's cache key chains the run, the previous stage's key, the stage's
-  version and the config, and its (small) return value is persisted; its real output is the
+- **Resume.** Each stage's cache key chains the run and config, the previous stage's key, the
+  stage's version and what it reads from outside (the corpus for ingest, the questions file for
+  questions), and its (small) return value is persisted; its real output is the
   run's committed Parquet. Retrying a failed flow run (Prefect UI, `prefect flow-run retry`)
   continues the same run: finished stages come back `Cached`, and the failed stage and those
   after it run. `from_stage` forces a stage and its successors to run again; `only` runs one
@@ -47,11 +48,13 @@ from tasks.register import register_stage
 from tasks.retrieve import retrieve_stage
 from tasks.review import review_stage
 from tasks.runs import (
+    corpus_digest,
     finish_run,
     input_fingerprint,
     latest_run,
     model_outcome,
     prepared_run,
+    questions_digest,
     record_unchanged,
     start_run,
     unchanged_published,
@@ -84,8 +87,11 @@ CODE_VERSION = hashlib.sha256(repr(sorted(STAGE_VERSIONS.items())).encode()).hex
 class Stages:
     """Runs the flow's stages with chained cache keys, and times them."""
 
-    def __init__(self, head: str, from_stage: str | None, only: str | None) -> None:
+    def __init__(
+        self, head: str, inputs: dict[str, str], from_stage: str | None, only: str | None
+    ) -> None:
         self.key = head
+        self.inputs = inputs  # what a stage reads from outside the warehouse, by stage
         self.forced = STAGES.index(only or from_stage) if (only or from_stage) else len(STAGES)
         self.last = STAGES.index(only) if only else len(STAGES) - 1
         self.timings: dict[str, float] = {}
@@ -155,7 +161,11 @@ def _locked_run(
             raise ValueError("--from-stage/--only need an earlier run, and this warehouse has none")
     run_id = prepared_run(wh, flow_run.get_id(), run)
     questions_path = Path(questions) if questions else None
-    fingerprint = input_fingerprint(corpus_files(corpus), questions_path, config, CODE_VERSION)
+    inputs = {
+        "ingest": corpus_digest(corpus_files(corpus)),
+        "questions": questions_digest(questions_path),
+    }
+    fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
     if not (partial or force):
         reused = unchanged_published(wh, fingerprint)
         if reused is not None:
@@ -166,7 +176,7 @@ def _locked_run(
             summary = RunSummary.unchanged(run_id, reused[0], str(wh.root.resolve()), reused[1])
             return summary.model_copy(update={"timings": {"fingerprint": round(seconds, 3)}})
     start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint)
-    stage = Stages(f"{run_id}|{fingerprint}", from_stage, only)
+    stage = Stages(f"{run_id}|{config.digest()}", inputs, from_stage, only)
     try:
         return _stages(stage, wh, run_id, corpus, questions_path, config)
     except BaseException as exc:

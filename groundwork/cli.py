@@ -274,6 +274,11 @@ def sql(
     except duckdb.Error as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
+    _print_rows(columns, rows, fmt)
+
+
+def _print_rows(columns: list[str], rows: list[tuple], fmt: OutputFormat, title: str = "") -> None:
+    """Rows as a terminal table, CSV or JSON."""
     if fmt is OutputFormat.csv:
         writer = csv.writer(sys.stdout)
         writer.writerow(columns)
@@ -282,10 +287,52 @@ def sql(
         records = [dict(zip(columns, row, strict=True)) for row in rows]
         sys.stdout.write(json.dumps(records, default=str, ensure_ascii=False, indent=1) + "\n")
     else:
-        table = Table(*columns)
+        table = Table(*columns, title=title or None)
         for row in rows:
             table.add_row(*("" if v is None else str(v) for v in row))
         out.print(table)
+
+
+@app.command()
+def diff(
+    run_a: Annotated[str | None, typer.Argument(help="the earlier run")] = None,
+    run_b: Annotated[str | None, typer.Argument(help="the later run")] = None,
+    warehouse: WarehouseOption = None,
+    fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="output format")] = (
+        OutputFormat.table
+    ),
+) -> None:
+    """What changed between two runs [default: the two latest published]: requirements added,
+    changed (same place, new text) and retired; answers whose result, confidence or citations
+    changed. The same as the SQL macros requirement_changes(a, b) and answer_changes(a, b)."""
+    from groundwork.sqlfiles import query
+
+    wh = _existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        if run_a is None or run_b is None:
+            latest = [r for (r,) in query(con, "diff/runs_to_compare").fetchall()]
+            if len(latest) < 2:
+                err.print("[red]error:[/] fewer than two published runs: name the runs to compare")
+                raise typer.Exit(EXIT_USAGE)
+            run_b, run_a = latest
+        for run in (run_a, run_b):
+            if not query(con, "diff/known_run", {"run_id": run}).fetchone()[0]:
+                err.print(f"[red]error:[/] no run {run} with tables in {wh.root}")
+                raise typer.Exit(EXIT_USAGE)
+        reports = {}
+        for name in ("requirement_changes", "answer_changes"):
+            cursor = query(con, f"diff/{name}", {"run_a": run_a, "run_b": run_b})
+            reports[name] = ([d[0] for d in cursor.description], cursor.fetchall())
+    if fmt is OutputFormat.json:
+        payload = {
+            "run_a": run_a,
+            "run_b": run_b,
+            **{k: [dict(zip(c, r, strict=True)) for r in rows] for k, (c, rows) in reports.items()},
+        }
+        sys.stdout.write(json.dumps(payload, default=str, ensure_ascii=False, indent=1) + "\n")
+        return
+    for name, (columns, rows) in reports.items():
+        _print_rows(columns, rows, fmt, f"{name.replace('_', ' ')}: {run_a} → {run_b}")
 
 
 @app.command()
@@ -312,6 +359,25 @@ def ask(
         sys.stdout.write(json.dumps(payload, default=str, ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(answers_markdown("ask", [answer], sources))
+
+
+@app.command()
+def gc(
+    keep: Annotated[int, typer.Option("--keep", min=0, help="newest runs to keep")],
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Remove old runs' Parquet files and reports; the published run is always kept, and every
+    run keeps its row in `runs`."""
+    from groundwork.gc import collected_runs
+    from groundwork.warehouse import WarehouseBusy
+
+    wh = _existing_warehouse(warehouse)
+    try:
+        runs = collected_runs(wh, keep)
+    except WarehouseBusy as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    out.print(f"removed the files of {len(runs)} run(s): {', '.join(runs) or 'none'}")
 
 
 cache_app = typer.Typer(no_args_is_help=True, help="Export or import the model response cache.")

@@ -201,3 +201,5 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
     run_script(con, "views/register")
     if "answers" in published:
         run_script(con, "views/audit_trail")
+    if all(warehouse.committed_runs(t) for t in ("requirements", "answers", "citations")):
+        run_script(con, "views/changes")

@@ -30,7 +30,10 @@ def questions(loaded: LoadedQuestions) -> pa.Table:
 
 @task(name="questions", cache_policy=NO_CACHE)
 def questions_stage(warehouse: Warehouse, run_id: str, path: Path | None) -> tuple[int, int]:
-    """Load and record the run's questions; returns (questions, rejected rows)."""
+    """Load and record the run's questions; returns (questions, rejected rows). A questions file
+    that does not exist fails the stage: it is a setting to fix, not a record to skip."""
+    if path is not None and not path.is_file():
+        raise FileNotFoundError(f"questions file {path} does not exist")
     loaded = loaded_questions(path) if path else LoadedQuestions()
     for r in loaded.rejections:
         where = f"{r['path']} line {r['line']}" if r["line"] else r["path"]

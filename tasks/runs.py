@@ -53,19 +53,28 @@ def file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
-def input_fingerprint(
-    files: list[tuple[Path, str]], questions: Path | None, config: RunConfig, code: str
-) -> str:
-    """A hash of everything a run reads: corpus file contents, the questions file, the config
-    and the stage code versions. Equal fingerprints mean equal outputs."""
+def corpus_digest(files: list[tuple[Path, str]]) -> str:
+    """A hash of the corpus: every file's relative path and content."""
     with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
         digests = list(pool.map(file_digest, [path for path, _ in files]))
     blob = hashlib.sha256()
     for (_, rel), digest in zip(files, digests, strict=True):
         blob.update(f"{rel}\0{digest}\n".encode())
-    blob.update(f"questions\0{file_digest(questions) if questions else ''}\n".encode())
-    blob.update(f"config\0{config.digest()}\ncode\0{code}\n".encode())
     return blob.hexdigest()
+
+
+def questions_digest(questions: Path | None) -> str:
+    """A hash of the questions file ('' for none; a missing file hashes as missing)."""
+    if questions is None:
+        return ""
+    return file_digest(questions) if questions.is_file() else f"missing:{questions}"
+
+
+def input_fingerprint(corpus: str, questions: str, config: RunConfig, code: str) -> str:
+    """A hash of everything a run reads: corpus, questions, config and stage code versions.
+    Equal fingerprints mean equal outputs."""
+    blob = f"{corpus}|{questions}|{config.digest()}|{code}"
+    return hashlib.sha256(blob.encode()).hexdigest()
 
 
 def prepared_run(warehouse: Warehouse, flow_run_id: str | None, resume: str | None) -> str:

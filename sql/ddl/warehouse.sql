@@ -134,3 +134,4 @@ ALTER TABLE runs ADD COLUMN IF NOT EXISTS model_usage JSON;
 -- A run whose fingerprint equals the published run's has nothing to do (status 'unchanged').
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS input_fingerprint VARCHAR;
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS reused_run VARCHAR;   -- for 'unchanged' runs
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS collected_at TIMESTAMP;  -- files removed by `gc`

@@ -4,5 +4,5 @@ INSERT INTO runs (run_id, flow_run_id, status, started_at, corpus, config, confi
 VALUES ($run_id, $flow_run_id, 'running', now()::TIMESTAMP, $corpus, $config, $config_hash,
         $input_fingerprint)
 ON CONFLICT (run_id) DO UPDATE SET
-    status = 'running', finished_at = NULL, error = NULL, config = EXCLUDED.config,
+    status = 'running', flow_run_id = EXCLUDED.flow_run_id, finished_at = NULL, error = NULL, config = EXCLUDED.config,
     config_hash = EXCLUDED.config_hash, input_fingerprint = EXCLUDED.input_fingerprint

@@ -1,0 +1,1 @@
+SELECT * FROM answer_changes($run_a, $run_b) ORDER BY question_id
