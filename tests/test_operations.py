@@ -1,0 +1,179 @@
+"""Operations on a real warehouse: no-op reruns, resume from a stage, the change report, one run
+at a time, gc, and a run killed with SIGKILL mid-stage."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from prefect.client.orchestration import get_client
+from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+from typer.testing import CliRunner
+
+from flows.corpus import corpus_run
+from groundwork.cli import app
+from groundwork.warehouse import Warehouse, WarehouseBusy
+from schemas.config import RunConfig
+
+from .conftest import REPO
+from .model_server import Script, scripted_server
+from .test_flow import rows
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
+QUESTIONS = REPO / "data" / "questions.yaml"
+CONFIG = RunConfig(workers=1)
+
+
+def run(corpus: Path, warehouse: Path, **options):
+    return corpus_run(str(corpus), str(warehouse), str(QUESTIONS), CONFIG, **options)
+
+
+def task_states(flow_run_id: str) -> dict[str, str]:
+    """The state name of each task run of a flow run, by task name (the last run of each)."""
+    with get_client(sync_client=True) as client:
+        runs = client.read_task_runs(
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run_id]))
+        )
+    ordered = sorted(runs, key=lambda r: r.expected_start_time or r.created)
+    return {r.name.rsplit("-", 1)[0]: r.state.name for r in ordered}
+
+
+@pytest.fixture
+def published(corpus_copy: Path, tmp_path: Path) -> dict:
+    warehouse = tmp_path / "warehouse"
+    first = run(corpus_copy, warehouse)
+    assert first.status == "published"
+    return {"corpus": corpus_copy, "warehouse": warehouse, "first": first}
+
+
+def test_a_rerun_over_unchanged_inputs_does_nothing(published):
+    second = run(published["corpus"], published["warehouse"])
+    assert second.status == "unchanged" and second.reused_run == published["first"].run_id
+    assert second.requirements == published["first"].requirements
+    history = rows(
+        published["warehouse"], "SELECT status, reused_run FROM runs ORDER BY started_at"
+    )
+    assert history == [("published", None), ("unchanged", published["first"].run_id)]
+    folders = list((published["warehouse"] / "tables" / "chunks").glob("run_id=*"))
+    assert len(folders) == 1  # nothing was written
+
+
+def test_changed_law_is_in_the_change_report(published):
+    corpus, warehouse = published["corpus"], published["warehouse"]
+    notice = corpus / "statutes" / "us-cfr-45-164.404.md"
+    notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
+    (corpus / "statutes" / "us-cfr-45-164.408.md").unlink()  # notification to the Secretary
+    second = run(corpus, warehouse)
+    assert second.status == "published" and second.changed_documents == 1
+    result = CliRunner().invoke(app, ["diff", "-w", str(warehouse), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert (report["run_a"], report["run_b"]) == (published["first"].run_id, second.run_id)
+    changes = {(r["change"], r["doc_id"]) for r in report["requirement_changes"]}
+    assert ("changed", "us-cfr-45-164.404") in changes
+    assert ("retired", "us-cfr-45-164.408") in changes
+    changed = [r for r in report["requirement_changes"] if r["change"] == "changed"]
+    assert any("30 calendar days" in r["new_quote"] and "60" in r["old_quote"] for r in changed)
+    lost = {i for r in report["answer_changes"] for i in r["no_longer_cited"]}
+    retired = {r["old_id"] for r in report["requirement_changes"] if r["change"] == "retired"}
+    assert lost & retired  # an answer stopped citing the Secretary requirement
+    view = rows(warehouse, "SELECT count(*) FROM latest_requirement_changes")
+    assert view == [(len(report["requirement_changes"]),)]
+
+
+def test_from_stage_continues_the_run_and_earlier_stages_come_back_cached(published):
+    first = published["first"]
+    again = run(published["corpus"], published["warehouse"], from_stage="verify")
+    assert again.run_id == first.run_id and again.status == "published"
+    (flow_run_id,) = rows(
+        published["warehouse"], f"SELECT flow_run_id FROM runs WHERE run_id = '{first.run_id}'"
+    )[0]
+    states = task_states(flow_run_id)
+    before = ("ingest", "chunk", "extract", "register", "questions", "retrieve")
+    assert {states[s] for s in before} == {"Cached"}
+    assert {states[s] for s in ("verify", "compose", "review", "publish")} == {"Completed"}
+    assert again.answered == first.answered and again.requirements == first.requirements
+
+
+def test_only_reruns_one_stage_and_stops(published):
+    again = run(published["corpus"], published["warehouse"], only="extract")
+    assert again.status == "partial"
+    assert list(again.timings) == ["ingest", "chunk", "extract"]
+
+
+def test_a_second_run_on_a_busy_warehouse_fails_at_once_and_clearly(published):
+    busy = pytest.raises(WarehouseBusy, match="in use by another run \\(nightly run r1")
+    with Warehouse(published["warehouse"]).run_lock("nightly run r1"), busy:
+        run(published["corpus"], published["warehouse"], force=True)
+    assert run(published["corpus"], published["warehouse"], force=True).status == "published"
+
+
+def test_gc_removes_old_runs_but_never_the_published_one(published):
+    corpus, warehouse = published["corpus"], published["warehouse"]
+    for _ in range(2):
+        assert run(corpus, warehouse, force=True).status == "published"
+    newest = rows(warehouse, "SELECT run_id FROM runs ORDER BY started_at DESC LIMIT 1")[0][0]
+    result = CliRunner().invoke(app, ["gc", "--keep", "1", "-w", str(warehouse)])
+    assert result.exit_code == 0 and "2 run(s)" in result.output
+    remaining = {p.name for p in (warehouse / "tables" / "requirements").iterdir()}
+    assert remaining == {f"run_id={newest}"}
+    assert rows(warehouse, "SELECT count(*) FROM current_requirements")[0][0] > 0
+    assert rows(warehouse, "SELECT count(*) FROM runs")[0][0] == 3  # history stays
+
+
+def test_a_run_killed_mid_stage_loses_nothing_published(published, tmp_path):
+    """SIGKILL while the extract stage is writing (a slow model keeps it there), then rerun."""
+    corpus, warehouse = published["corpus"], published["warehouse"]
+    before = rows(
+        warehouse, "SELECT requirement_id, exact_quote FROM current_requirements ORDER BY 1"
+    )
+    notice = corpus / "statutes" / "us-cfr-45-164.404.md"
+    notice.write_text(notice.read_text().replace("60 calendar days", "45 calendar days"))
+    with scripted_server(Script(persistent={"<passage>": "timeout"}, slow_s=1.0)) as (url, _):
+        config = tmp_path / "slow-model.json"
+        backend = {"base_url": url, "model": "scripted", "timeout_s": 30, "concurrency": 1}
+        config.write_text(json.dumps({"extract": backend}))
+        cli = [str(REPO / ".venv" / "bin" / "groundwork"), "run", "-c", str(corpus)]
+        process = subprocess.Popen(
+            [*cli, "-w", str(warehouse), "--config", str(config)],
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 120
+        while not list(warehouse.glob("tables/candidates/.staging-*")):
+            assert process.poll() is None and time.monotonic() < deadline, "never reached extract"
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    # killed: the published run is untouched and readable
+    after = rows(
+        warehouse, "SELECT requirement_id, exact_quote FROM current_requirements ORDER BY 1"
+    )
+    assert after == before
+    killed = rows(warehouse, "SELECT status FROM runs ORDER BY started_at DESC LIMIT 1")
+    assert killed == [("running",)]  # as the dead process left it
+    # the next run marks it abandoned, cleans up, and publishes
+    rerun = run(corpus, warehouse)
+    assert rerun.status == "published"
+    statuses = [s for (s,) in rows(warehouse, "SELECT status FROM runs ORDER BY started_at")]
+    assert statuses == ["published", "abandoned", "published"]
+    assert list(warehouse.glob("tables/*/.staging-*")) == []
+    duplicates = rows(
+        warehouse,
+        "SELECT requirement_id FROM current_requirements GROUP BY 1 HAVING count(*) > 1",
+    )
+    assert duplicates == []
+    failed = rows(
+        warehouse,
+        f"SELECT check_name FROM check_results WHERE run_id = '{rerun.run_id}' "
+        "AND severity = 'hard' AND NOT passed",
+    )
+    assert failed == []
+    quotes = [q for (q,) in rows(warehouse, "SELECT exact_quote FROM current_requirements")]
+    assert any("45 calendar days" in q for q in quotes)
