@@ -7,6 +7,8 @@ batch into `documents` and `sources` in one transaction.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +27,12 @@ from schemas.contract import checked
 from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 from schemas.rejected_documents import RejectedDocuments
+from tasks.runs import file_digests
 
 log = logging.getLogger("groundwork")
 FILES_PER_BATCH = 200
+INGEST_VERSION = "1"  # bump when parsing changes what a file yields: every file is parsed again
+_PATHS = pa.schema([("path", pa.string())])
 
 
 class CorpusMissing(Exception):
@@ -87,13 +92,33 @@ def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[p
     return documents, pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA)
 
 
+def parse_key(config: RunConfig) -> str:
+    """A hash of the settings that shape parsing: a file parsed under others is parsed again."""
+    shaping = config.model_dump(include={"max_file_bytes", "mapping", "default_source_type"})
+    blob = json.dumps({"version": INGEST_VERSION, **shaping}, sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
 def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -> IngestResult:
-    """Parse the corpus into the warehouse; returns counts and the corpus hash."""
+    """Parse the corpus into the warehouse; returns counts and the corpus hash.
+
+    A file whose content hash and parse settings equal those of its last clean ingest is not
+    parsed again: its documents are known. Only new, changed and previously rejected files are.
+    """
     files = corpus_files(corpus)
+    key = parse_key(config)
+    digests = file_digests(files)
+    with warehouse.connect(read_only=True) as con:
+        known = dict(query(con, "ingest/known_files", {"parse_key": key}).fetchall())
+    unchanged = [rel for _, rel in files if known.get(rel) == digests[rel]]
+    skipped = set(unchanged)
+    to_parse = [(path, rel) for path, rel in files if rel not in skipped]
     batches = [
-        (files[i : i + FILES_PER_BATCH], config) for i in range(0, len(files), FILES_PER_BATCH)
+        (to_parse[i : i + FILES_PER_BATCH], config)
+        for i in range(0, len(to_parse), FILES_PER_BATCH)
     ]
     bar = stage_progress("ingest", len(files), "files")
+    bar.advance(len(unchanged))
     rejected: list[dict] = []
     with warehouse.connect() as con:
         run_script(con, "ingest/incoming")
@@ -112,6 +137,12 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
             RejectedDocuments,
             "rejected_documents",
         )
+        con.register("unchanged_files", pa.table({"path": unchanged}, schema=_PATHS))
+        parsed = [rel for _, rel in to_parse]
+        con.register(
+            "parsed_files",
+            pa.table({"path": parsed, "file_sha256": [digests[r] for r in parsed]}),
+        )
         con.execute("BEGIN TRANSACTION")
         run_script(con, "ingest/clear_run", {"run_id": run_id})
         con.register("rejected_batch", rejected_table)
@@ -120,7 +151,9 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
             {"run_id": run_id},
         )
         run_script(con, "ingest/duplicate_documents", {"run_id": run_id})
+        run_script(con, "ingest/unchanged_files", {"run_id": run_id})
         run_script(con, "ingest/merge_documents", {"run_id": run_id})
+        run_script(con, "ingest/record_files", {"run_id": run_id, "parse_key": key})
         con.execute("COMMIT")
         documents, chars, corpus_hash, changed = query(
             con, "ingest/corpus_stats", {"run_id": run_id}

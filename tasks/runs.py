@@ -53,12 +53,17 @@ def file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
+def file_digests(files: list[tuple[Path, str]]) -> dict[str, str]:
+    """Content hash of every corpus file, by relative path."""
+    with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
+        digests = pool.map(file_digest, [path for path, _ in files])
+        return {rel: digest for (_, rel), digest in zip(files, digests, strict=True)}
+
+
 def corpus_digest(files: list[tuple[Path, str]]) -> str:
     """A hash of the corpus: every file's relative path and content."""
-    with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
-        digests = list(pool.map(file_digest, [path for path, _ in files]))
     blob = hashlib.sha256()
-    for (_, rel), digest in zip(files, digests, strict=True):
+    for rel, digest in file_digests(files).items():
         blob.update(f"{rel}\0{digest}\n".encode())
     return blob.hexdigest()
 

@@ -135,3 +135,13 @@ ALTER TABLE runs ADD COLUMN IF NOT EXISTS model_usage JSON;
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS input_fingerprint VARCHAR;
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS reused_run VARCHAR;   -- for 'unchanged' runs
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS collected_at TIMESTAMP;  -- files removed by `gc`
+
+-- Files whose every document was ingested, with their content hash and the parse settings used:
+-- the next run skips parsing a file whose hash and settings are the same.
+CREATE TABLE IF NOT EXISTS corpus_files (
+    path            VARCHAR PRIMARY KEY,
+    file_sha256     VARCHAR NOT NULL,
+    parse_key       VARCHAR NOT NULL,     -- hash of the settings that shape parsing
+    last_run        VARCHAR NOT NULL
+);
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS code_version VARCHAR;
