@@ -46,6 +46,7 @@ from tasks.publish import failed_answer_checks, failed_hard_checks, publish_stag
 from tasks.questions import questions_stage
 from tasks.register import register_stage
 from tasks.retrieve import retrieve_stage
+from tasks.reuse import reuse_source
 from tasks.review import review_stage
 from tasks.runs import (
     corpus_digest,
@@ -175,7 +176,7 @@ def _locked_run(
             )
             summary = RunSummary.unchanged(run_id, reused[0], str(wh.root.resolve()), reused[1])
             return summary.model_copy(update={"timings": {"fingerprint": round(seconds, 3)}})
-    start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint)
+    start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint, CODE_VERSION)
     stage = Stages(f"{run_id}|{config.digest()}", inputs, from_stage, only)
     try:
         return _stages(stage, wh, run_id, corpus, questions_path, config)
@@ -194,8 +195,13 @@ def _stages(
 ) -> RunSummary:
     steps: list[tuple[str, Callable[[], Any]]] = [
         ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
-        ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, out["ingest"].documents)),
-        ("extract", lambda: stage("extract", extract_stage, wh, run_id, config)),
+        (
+            "chunk",
+            lambda: stage(
+                "chunk", chunk_stage, wh, run_id, config, out["ingest"].documents, reused
+            ),
+        ),
+        ("extract", lambda: stage("extract", extract_stage, wh, run_id, config, reused)),
         ("register", lambda: stage("register", register_stage, wh, run_id)),
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
         ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),
@@ -205,6 +211,7 @@ def _stages(
         ("publish", lambda: stage("publish", publish_stage, wh, run_id, out["review"])),
     ]
     out: dict[str, Any] = {}
+    reused = reuse_source(wh, run_id, config, CODE_VERSION)
     for name, step in steps:
         if not stage.wanted(name):
             break

@@ -26,6 +26,7 @@ import pyarrow.parquet as pq
 
 from groundwork.sqlfiles import literal, run_script
 
+REUSED_PART = "part-reused"  # parts holding rows copied from an earlier run
 PARQUET_TABLES = (
     "chunks",
     "candidates",
@@ -122,6 +123,10 @@ class Warehouse:
         """Staging folders: what runs that died mid-stage left behind (no view reads them)."""
         return sorted(self.root.glob("tables/*/.staging-*"))
 
+    def fresh_parts(self, table: str, run_id: str) -> list[Path]:
+        """The parts a run computed itself (not copied from an earlier run), in order."""
+        return [p for p in self.parts(table, run_id) if not p.name.startswith(REUSED_PART)]
+
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""
         if not self.table_dir(table).exists():
@@ -147,6 +152,11 @@ class PartWriter:
         path = self.staging / f"part-{self.count:05d}.parquet"
         self.count += 1
         return path
+
+    def reused_path(self) -> Path:
+        """The path of a part copied from an earlier run; `fresh_parts` leaves such parts out."""
+        self.count += 1
+        return self.staging / f"{REUSED_PART}-{self.count:05d}.parquet"
 
     def write(self, table: pa.Table) -> Path:
         path = self.next_path()

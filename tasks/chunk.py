@@ -19,12 +19,12 @@ from groundwork.parsers import content_sha256
 from groundwork.progress import stage_progress
 from groundwork.sections import Paragraph, label_path, labelled_paragraphs, section_number
 from groundwork.sentences import sentence_spans
-from groundwork.sqlfiles import query
 from groundwork.warehouse import Warehouse
 from schemas.chunks import ARROW_SCHEMA as CHUNKS_SCHEMA
 from schemas.chunks import Chunks
 from schemas.config import RunConfig
 from schemas.contract import checked
+from tasks.reuse import copied_rows, fresh_documents_sql
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,12 +108,18 @@ def checked_chunks(batch: tuple[pa.RecordBatch, int]) -> pa.Table:
 
 
 @task(name="chunk", cache_policy=NO_CACHE)
-def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, documents: int) -> int:
-    """Chunk every active document into Parquet parts (whole documents per part); rows written."""
+def chunk_stage(
+    warehouse: Warehouse, run_id: str, config: RunConfig, documents: int, reused: str | None
+) -> int:
+    """Chunk every active document into Parquet parts (whole documents per part), copying the
+    chunks of documents unchanged since the `reused` run; rows written."""
     bar = stage_progress("chunk", documents, "documents")
     writer = warehouse.part_writer("chunks", run_id)
+    if reused is not None:
+        copied_rows(warehouse, "chunks", reused, writer)
     with warehouse.connect(read_only=True) as con:
-        reader = query(con, "ingest/active_documents").to_arrow_reader(config.batch_docs)
+        sql = fresh_documents_sql(warehouse, reused)
+        reader = con.execute(sql).to_arrow_reader(config.batch_docs)
         batches = ((batch, config.chunk_max_chars) for batch in reader)
         workers = worker_count(config.workers, -(-documents // config.batch_docs))
         for table in mapped(checked_chunks, batches, workers):

@@ -27,6 +27,7 @@ from groundwork.warehouse import Warehouse
 from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.requirements import CANDIDATES_SCHEMA, Candidates
+from tasks.reuse import copied_rows
 
 _WORD = re.compile(r"\S+")
 _BULLET = re.compile(r"[-*+]\s+")
@@ -216,11 +217,14 @@ def checked_candidates(path: Path) -> pa.Table:
 
 
 @task(name="extract", cache_policy=NO_CACHE)
-def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
-    """Extract requirement candidates from every chunk part of the run; rows written."""
-    parts = warehouse.parts("chunks", run_id)
+def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: str | None) -> int:
+    """Extract requirement candidates from the chunk parts this run computed, copying those of
+    documents unchanged since the `reused` run; rows written."""
+    parts = warehouse.fresh_parts("chunks", run_id)
     bar = stage_progress("extract", len(parts), "parts")
     writer = warehouse.part_writer("candidates", run_id)
+    if reused is not None:
+        copied_rows(warehouse, "candidates", reused, writer)
     if isinstance(config.extract, ModelBackend):
         from tasks.model_extract import model_extracted  # the rules never load the client
 

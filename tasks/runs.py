@@ -27,6 +27,7 @@ def start_run(
     corpus: str,
     config: RunConfig,
     fingerprint: str,
+    code_version: str,
 ) -> None:
     """Record that a run started (or restarted), with its config, before any stage writes."""
     with warehouse.connect() as con:
@@ -40,6 +41,7 @@ def start_run(
                 "config": config.model_dump_json(),
                 "config_hash": config.digest(),
                 "input_fingerprint": fingerprint,
+                "code_version": code_version,
             },
         )
 

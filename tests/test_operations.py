@@ -10,6 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
@@ -177,3 +178,24 @@ def test_a_run_killed_mid_stage_loses_nothing_published(published, tmp_path):
     assert failed == []
     quotes = [q for (q,) in rows(warehouse, "SELECT exact_quote FROM current_requirements")]
     assert any("45 calendar days" in q for q in quotes)
+
+
+def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
+    published, tmp_path
+):
+    corpus, warehouse = published["corpus"], published["warehouse"]
+    notice = corpus / "statutes" / "us-cfr-45-164.404.md"
+    notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
+    second = run(corpus, warehouse)
+    wh = Warehouse(warehouse)
+    for table in ("chunks", "candidates"):
+        fresh = pq.read_table(wh.fresh_parts(table, second.run_id)).column("doc_id")
+        assert set(fresh.to_pylist()) == {"us-cfr-45-164.404"}, table
+    cold = run(corpus, tmp_path / "cold")
+    for sql in (
+        "SELECT * EXCLUDE (run_id) FROM current_chunks",
+        "SELECT doc_id, char_start, char_end, exact_quote, modality FROM current_requirements",
+        "SELECT question_id, result, verified_count FROM current_answers",
+    ):
+        assert sorted(rows(warehouse, sql)) == sorted(rows(tmp_path / "cold", sql)), sql
+    assert cold.requirements == second.requirements
