@@ -195,12 +195,7 @@ def _stages(
 ) -> RunSummary:
     steps: list[tuple[str, Callable[[], Any]]] = [
         ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
-        (
-            "chunk",
-            lambda: stage(
-                "chunk", chunk_stage, wh, run_id, config, out["ingest"].documents, reused
-            ),
-        ),
+        ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
         ("extract", lambda: stage("extract", extract_stage, wh, run_id, config, reused)),
         ("register", lambda: stage("register", register_stage, wh, run_id)),
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),

@@ -108,17 +108,16 @@ def checked_chunks(batch: tuple[pa.RecordBatch, int]) -> pa.Table:
 
 
 @task(name="chunk", cache_policy=NO_CACHE)
-def chunk_stage(
-    warehouse: Warehouse, run_id: str, config: RunConfig, documents: int, reused: str | None
-) -> int:
+def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: str | None) -> int:
     """Chunk every active document into Parquet parts (whole documents per part), copying the
     chunks of documents unchanged since the `reused` run; rows written."""
-    bar = stage_progress("chunk", documents, "documents")
     writer = warehouse.part_writer("chunks", run_id)
     if reused is not None:
         copied_rows(warehouse, "chunks", reused, writer)
     with warehouse.connect(read_only=True) as con:
         sql = fresh_documents_sql(warehouse, reused)
+        (documents,) = con.sql(sql).aggregate("count(*)").fetchone()
+        bar = stage_progress("chunk", documents, "documents")
         reader = con.execute(sql).to_arrow_reader(config.batch_docs)
         batches = ((batch, config.chunk_max_chars) for batch in reader)
         workers = worker_count(config.workers, -(-documents // config.batch_docs))
