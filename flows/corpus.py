@@ -50,8 +50,10 @@ from tasks.reuse import reuse_source
 from tasks.review import review_stage
 from tasks.runs import (
     corpus_digest,
+    file_digests,
     finish_run,
     input_fingerprint,
+    known_stats,
     latest_run,
     model_outcome,
     prepared_run,
@@ -162,10 +164,8 @@ def _locked_run(
             raise ValueError("--from-stage/--only need an earlier run, and this warehouse has none")
     run_id = prepared_run(wh, flow_run.get_id(), run)
     questions_path = Path(questions) if questions else None
-    inputs = {
-        "ingest": corpus_digest(corpus_files(corpus)),
-        "questions": questions_digest(questions_path),
-    }
+    digests = file_digests(corpus_files(corpus), known_stats(wh))
+    inputs = {"ingest": corpus_digest(digests), "questions": questions_digest(questions_path)}
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
     if not (partial or force):
         reused = unchanged_published(wh, fingerprint)

@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -55,18 +56,49 @@ def file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
-def file_digests(files: list[tuple[Path, str]]) -> dict[str, str]:
-    """Content hash of every corpus file, by relative path."""
+@dataclass(frozen=True)
+class FileDigest:
+    sha256: str
+    size: int
+    mtime_ns: int
+
+
+def known_stats(warehouse: Warehouse) -> dict[str, FileDigest]:
+    """The size, mtime and content hash of each file at its last clean ingest."""
+    if not warehouse.exists():
+        return {}
+    with warehouse.connect(read_only=True) as con:
+        rows = query(con, "ingest/known_stats").fetchall()
+    return {path: FileDigest(sha, size, mtime) for path, sha, size, mtime in rows}
+
+
+def file_digests(
+    files: list[tuple[Path, str]], known: dict[str, FileDigest] | None = None
+) -> dict[str, FileDigest]:
+    """Content hash of every corpus file, by relative path.
+
+    A file whose size and modification time (ns) equal those recorded at its last ingest keeps
+    its recorded hash without being read, as git and rsync decide; any other file is hashed.
+    """
+    known = known or {}
+
+    def digest(item: tuple[Path, str]) -> FileDigest:
+        path, rel = item
+        stat = path.stat()
+        seen = known.get(rel)
+        if seen and (seen.size, seen.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
+            return seen
+        return FileDigest(file_digest(path), stat.st_size, stat.st_mtime_ns)
+
     with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
-        digests = pool.map(file_digest, [path for path, _ in files])
-        return {rel: digest for (_, rel), digest in zip(files, digests, strict=True)}
+        return dict(zip((rel for _, rel in files), pool.map(digest, files), strict=True))
 
 
-def corpus_digest(files: list[tuple[Path, str]]) -> str:
+def corpus_digest(digests: dict[str, FileDigest]) -> str:
     """A hash of the corpus: every file's relative path and content."""
     blob = hashlib.sha256()
-    for rel, digest in file_digests(files).items():
-        blob.update(f"{rel}\0{digest}\n".encode())
+    for rel, digest in digests.items():
+        blob.update(f"{rel}\0{digest.sha256}\n".encode())
     return blob.hexdigest()
 
 

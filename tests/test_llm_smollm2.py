@@ -148,7 +148,7 @@ def test_whatever_the_model_says_only_validated_rows_are_published(two_runs):
 def test_the_second_run_makes_zero_model_calls(two_runs):
     usage = two_runs["second"].model_usage
     assert sum(u["calls"] for u in usage.values()) == 0
-    assert usage["extract"]["cache_hits"] >= 10
+    assert usage["verify"]["cache_hits"] > 0  # extraction of unchanged documents is copied
     stored = rows(two_runs["warehouse"], "SELECT model_usage FROM runs ORDER BY started_at")
     assert sum(u["calls"] for u in json.loads(stored[-1][0]).values()) == 0
     first, second = (

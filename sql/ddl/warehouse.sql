@@ -145,3 +145,6 @@ CREATE TABLE IF NOT EXISTS corpus_files (
     last_run        VARCHAR NOT NULL
 );
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS code_version VARCHAR;
+-- size and mtime at the last clean ingest: an unchanged stat means an unchanged file, unread
+ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS size BIGINT;
+ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS mtime_ns BIGINT;

@@ -1,0 +1,1 @@
+SELECT path, file_sha256, size, mtime_ns FROM corpus_files WHERE size IS NOT NULL
