@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TypeVar
 
+from groundwork.shards import distributed_runner, shard_results
+
 In = TypeVar("In")
 Out = TypeVar("Out")
 
@@ -27,7 +29,11 @@ def worker_count(requested: int, batches: int) -> int:
 
 
 def mapped(fn: Callable[[In], Out], items: Iterable[In], workers: int) -> Iterator[Out]:
-    """fn(item) for each item, in order, computed by `workers` processes."""
+    """fn(item) for each item, in order, computed by `workers` processes, or as task runs on the
+    flow's distributed task runner when it has one (`--task-runner dask`)."""
+    if distributed_runner() is not None:
+        yield from shard_results(fn, items)
+        return
     if workers <= 1:
         yield from map(fn, items)
         return

@@ -51,6 +51,11 @@ WarehouseOption = Annotated[
 Stage = StrEnum("Stage", {name: name for name in STAGES})
 
 
+class Runner(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
 class OutputFormat(StrEnum):
     table = "table"
     csv = "csv"
@@ -80,6 +85,7 @@ def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
     logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
+    logging.getLogger("distributed").setLevel(logging.WARNING)  # Dask's cluster chatter
 
 
 @app.command()
@@ -139,6 +145,18 @@ def run(
     force: Annotated[
         bool, typer.Option("--force", help="run every stage even if nothing changed")
     ] = False,
+    task_runner: Annotated[
+        Runner,
+        typer.Option(
+            "--task-runner",
+            help="local: worker processes on this machine; dask: shards as Prefect task runs "
+            "on a Dask cluster (a local one, or --dask-address)",
+        ),
+    ] = Runner.local,
+    dask_address: Annotated[
+        str | None,
+        typer.Option("--dask-address", help="Dask scheduler, e.g. tcp://10.0.0.5:8786"),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
 ) -> None:
     """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish.
@@ -158,9 +176,14 @@ def run(
     from groundwork.warehouse import WarehouseBusy
 
     target = warehouse_dir(warehouse)
+    flow = corpus_run
+    if task_runner is Runner.dask:
+        from groundwork.shards import dask_runner
+
+        flow = corpus_run.with_options(task_runner=dask_runner(dask_address))
     try:
         with live_display():
-            summary = corpus_run(
+            summary = flow(
                 corpus=str(corpus),
                 warehouse=str(target),
                 questions=str(questions) if questions else None,

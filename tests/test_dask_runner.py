@@ -1,0 +1,51 @@
+"""`--task-runner dask`: the stages' shards run as Prefect task runs on a Dask LocalCluster
+(prefect-dask), and every table comes out the same as with the default local runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prefect.client.orchestration import get_client
+from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+
+from flows.corpus import corpus_run
+from groundwork.shards import dask_runner
+from schemas.config import RunConfig
+
+from .conftest import REPO, SAMPLE_CORPUS
+from .test_flow import rows
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
+CONFIG = RunConfig(workers=1, batch_docs=10)  # 5 chunk shards of 10 documents
+QUESTIONS = REPO / "data" / "questions.yaml"
+TABLES = {
+    "chunks": "SELECT * EXCLUDE (run_id) FROM current_chunks",
+    "requirements": "SELECT * EXCLUDE (run_id, first_run) FROM current_requirements",
+    "verifications": "SELECT * EXCLUDE (run_id) FROM current_verifications",
+    "answers": "SELECT * EXCLUDE (run_id) FROM current_answers",
+    "statements": "SELECT * EXCLUDE (run_id) FROM current_statements",
+    "citations": "SELECT * EXCLUDE (run_id) FROM current_citations",
+}
+
+
+def shard_runs(flow_run_id: str) -> int:
+    with get_client(sync_client=True) as client:
+        runs = client.read_task_runs(
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run_id]))
+        )
+    return sum(1 for r in runs if r.name.startswith("shard") and r.state.is_completed())
+
+
+def test_the_dask_runner_gives_the_same_tables_as_the_local_one(tmp_path: Path):
+    local = corpus_run(str(SAMPLE_CORPUS), str(tmp_path / "local"), str(QUESTIONS), CONFIG)
+    on_dask = corpus_run.with_options(task_runner=dask_runner(None))
+    dask = on_dask(str(SAMPLE_CORPUS), str(tmp_path / "dask"), str(QUESTIONS), CONFIG)
+    assert local.status == dask.status == "published"
+    for table, sql in TABLES.items():
+        assert sorted(rows(tmp_path / "local", sql)) == sorted(rows(tmp_path / "dask", sql)), table
+    (flow_run_id,) = rows(tmp_path / "dask", "SELECT flow_run_id FROM runs")[0]
+    # ingest: 1 shard of files; chunk: 5 shards of documents; extract: 5 parts of chunks
+    assert shard_runs(flow_run_id) == 11
+    (local_flow_run,) = rows(tmp_path / "local", "SELECT flow_run_id FROM runs")[0]
+    assert shard_runs(local_flow_run) == 0  # the local runner uses worker processes instead
