@@ -81,17 +81,20 @@ def file_digests(
     its recorded hash without being read, as git and rsync decide; any other file is hashed.
     """
     known = known or {}
-
-    def digest(item: tuple[Path, str]) -> FileDigest:
-        path, rel = item
+    found: dict[str, FileDigest] = {}
+    unknown: list[tuple[Path, str, os.stat_result]] = []
+    for path, rel in files:  # a plain loop: 94,622 stats take 0.3 s, a thread pool adds seconds
         stat = path.stat()
         seen = known.get(rel)
         if seen and (seen.size, seen.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
-            return seen
-        return FileDigest(file_digest(path), stat.st_size, stat.st_mtime_ns)
-
+            found[rel] = seen
+        else:
+            unknown.append((path, rel, stat))
     with ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as pool:
-        return dict(zip((rel for _, rel in files), pool.map(digest, files), strict=True))
+        hashed = pool.map(file_digest, [path for path, _, _ in unknown])
+        for (_, rel, stat), sha in zip(unknown, hashed, strict=True):
+            found[rel] = FileDigest(sha, stat.st_size, stat.st_mtime_ns)
+    return {rel: found[rel] for _, rel in files}
 
 
 def corpus_digest(digests: dict[str, FileDigest]) -> str:
