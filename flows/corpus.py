@@ -32,24 +32,13 @@ from prefect import flow
 from prefect.cache_policies import CacheKeyFnPolicy
 from prefect.runtime import flow_run
 
-from groundwork.deontic import EXTRACTOR_VERSION
-from groundwork.sqlfiles import SQL_DIR
-from groundwork.stages import STAGES
+from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig, profile_config
 from schemas.run_summary import RunSummary
-from tasks.chunk import chunk_stage
-from tasks.compose import COMPOSER, compose_stage
-from tasks.extract import extract_stage
-from tasks.ingest import corpus_files, ingest_task
-from tasks.publish import failed_answer_checks, failed_hard_checks, publish_stage
-from tasks.questions import questions_stage
-from tasks.register import register_stage
-from tasks.retrieve import retrieve_stage
-from tasks.reuse import reuse_source
-from tasks.review import review_stage
 from tasks.runs import (
     corpus_digest,
+    corpus_files,
     file_digests,
     finish_run,
     input_fingerprint,
@@ -62,29 +51,6 @@ from tasks.runs import (
     start_run,
     unchanged_published,
 )
-from tasks.verify import VERIFIER, verify_stage
-
-
-def _checks_version() -> str:
-    """The review stage's version is its checks: editing a gate re-reviews."""
-    texts = sorted(p.read_text() for p in (SQL_DIR / "checks").glob("*.sql"))
-    return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:12]
-
-
-# Bump a stage's version when its code changes what it writes: runs then redo that stage.
-STAGE_VERSIONS = {
-    "ingest": "1",
-    "chunk": "1",
-    "extract": EXTRACTOR_VERSION,
-    "register": "1",
-    "questions": "1",
-    "retrieve": "1",
-    "verify": VERIFIER,
-    "compose": COMPOSER,
-    "review": _checks_version(),
-    "publish": "1",
-}
-CODE_VERSION = hashlib.sha256(repr(sorted(STAGE_VERSIONS.items())).encode()).hexdigest()[:16]
 
 
 class Stages:
@@ -104,9 +70,8 @@ class Stages:
         return STAGES.index(stage) <= self.last
 
     def __call__(self, stage: str, task: Any, *args: Any) -> Any:
-        self.key = hashlib.sha256(
-            f"{self.key}|{stage}|{STAGE_VERSIONS[stage]}".encode()
-        ).hexdigest()
+        link = f"{self.key}|{stage}|{STAGE_VERSIONS[stage]}|{self.inputs.get(stage, '')}"
+        self.key = hashlib.sha256(link.encode()).hexdigest()
         key = self.key
         started = time.perf_counter()
         result = task.with_options(
@@ -193,6 +158,19 @@ def _stages(
     questions: Path | None,
     config: RunConfig,
 ) -> RunSummary:
+    # The stage modules (pandera, bm25s, ...) are imported here, not at the top: a run with
+    # nothing to do decides so without them, in a second or two less.
+    from tasks.chunk import chunk_stage
+    from tasks.compose import compose_stage
+    from tasks.extract import extract_stage
+    from tasks.ingest import ingest_task
+    from tasks.publish import publish_stage
+    from tasks.questions import questions_stage
+    from tasks.register import register_stage
+    from tasks.retrieve import retrieve_stage
+    from tasks.reuse import reuse_source
+    from tasks.verify import verify_stage
+
     steps: list[tuple[str, Callable[[], Any]]] = [
         ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
         ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
@@ -216,6 +194,10 @@ def _stages(
 
 def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out: dict) -> list:
     """Review, and one recomposition when only an answer gate failed."""
+    from tasks.compose import compose_stage
+    from tasks.publish import failed_answer_checks
+    from tasks.review import review_stage
+
     results = stage("review", review_stage, wh, run_id)
     if failed_answer_checks(results):
         out["compose"] = compose_stage(wh, run_id, config)
@@ -226,6 +208,8 @@ def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out:
 
 def _finished(wh: Warehouse, run_id: str, out: dict, timings: dict) -> RunSummary:
     """Close the run's row and summarise it."""
+    from tasks.publish import failed_hard_checks
+
     ingested, registry = out["ingest"], out.get("register", {})
     n_questions, bad_questions = out.get("questions", (0, 0))
     outcome = out.get("compose", {"answered": 0, "no_evidence": 0})

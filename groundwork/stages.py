@@ -1,4 +1,15 @@
-"""The corpus flow's stages, in order: what `--from-stage` and `--only` accept."""
+"""The corpus flow's stages in order, and their code versions.
+
+Kept free of heavy imports: a run whose inputs are unchanged needs only these to decide that it
+has nothing to do, and should not pay for importing pandera and the stage modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from groundwork.deontic import EXTRACTOR_VERSION
+from groundwork.sqlfiles import SQL_DIR
 
 STAGES = (
     "ingest",
@@ -12,3 +23,27 @@ STAGES = (
     "review",
     "publish",
 )
+VERIFIER = "rules-verifier 1.0"  # the verifications.verifier value of the rules backend
+COMPOSER = "extractive 1.0"  # the answers.composer value of the extractive composer
+
+
+def _checks_version() -> str:
+    """The review stage's version is its checks: editing a gate re-reviews."""
+    texts = sorted(p.read_text() for p in (SQL_DIR / "checks").glob("*.sql"))
+    return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:12]
+
+
+# Bump a stage's version when its code changes what it writes: runs then redo that stage.
+STAGE_VERSIONS = {
+    "ingest": "1",
+    "chunk": "1",
+    "extract": EXTRACTOR_VERSION,
+    "register": "1",
+    "questions": "1",
+    "retrieve": "1",
+    "verify": VERIFIER,
+    "compose": COMPOSER,
+    "review": _checks_version(),
+    "publish": "1",
+}
+CODE_VERSION = hashlib.sha256(repr(sorted(STAGE_VERSIONS.items())).encode()).hexdigest()[:16]

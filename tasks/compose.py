@@ -19,6 +19,7 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.sqlfiles import literal_sql
+from groundwork.stages import COMPOSER
 from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.answers import ANSWERS_SCHEMA, Answers
@@ -27,7 +28,6 @@ from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.statements import STATEMENTS_SCHEMA, Statements
 
-COMPOSER = "extractive 1.0"
 MAX_STATEMENTS = 8
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
 _DIGIT = re.compile(r"\d")

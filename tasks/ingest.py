@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,16 +27,12 @@ from schemas.contract import checked
 from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 from schemas.rejected_documents import RejectedDocuments
-from tasks.runs import file_digests, known_stats
+from tasks.runs import corpus_files, file_digests, known_stats
 
 log = logging.getLogger("groundwork")
 FILES_PER_BATCH = 200
 INGEST_VERSION = "1"  # bump when parsing changes what a file yields: every file is parsed again
 _PATHS = pa.schema([("path", pa.string())])
-
-
-class CorpusMissing(Exception):
-    """The corpus folder does not exist or is not a folder."""
 
 
 @dataclass(frozen=True)
@@ -48,25 +43,6 @@ class IngestResult:
     rejected: int
     corpus_hash: str
     chars: int
-
-
-def corpus_files(corpus: Path) -> list[tuple[Path, str]]:
-    """(path, path relative to the corpus) of every visible file, sorted for determinism.
-
-    os.walk rather than Path.rglob: it reads file types from the directory entries, which is
-    about 18 times faster on the 94,622-file bench corpus (0.09 s against 1.6 s).
-    """
-    if not corpus.is_dir():
-        raise CorpusMissing(f"corpus folder {corpus} does not exist or is not a folder")
-    found = []
-    for folder, dirs, names in os.walk(corpus):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        base = Path(folder)
-        rel_base = base.relative_to(corpus).as_posix()
-        for name in names:
-            if not name.startswith("."):
-                found.append((base / name, name if rel_base == "." else f"{rel_base}/{name}"))
-    return sorted(found, key=lambda item: item[1])
 
 
 def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:

@@ -20,13 +20,13 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.sqlfiles import literal_sql
+from groundwork.stages import VERIFIER
 from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.verifications import VERIFICATIONS_SCHEMA, Verifications
 
-VERIFIER = "rules-verifier 1.0"
 ADDRESSES = 0.3  # share of the question's IDF weight a quote must cover
 MIN_MATCHED = 2  # ... with at least this many distinct question terms
 PREFIX = 5  # a 5+ letter stem matches its extensions: "notif" ~ "notifi", "discov" ~ "discoveri"

@@ -199,3 +199,18 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     ):
         assert sorted(rows(warehouse, sql)) == sorted(rows(tmp_path / "cold", sql)), sql
     assert cold.requirements == second.requirements
+
+
+def test_resuming_after_the_corpus_changed_redoes_ingest_and_what_follows(published):
+    corpus, warehouse = published["corpus"], published["warehouse"]
+    notice = corpus / "statutes" / "us-cfr-45-164.404.md"
+    notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
+    again = run(corpus, warehouse, from_stage="publish")
+    assert again.run_id == published["first"].run_id  # the same run, continued
+    (flow_run_id,) = rows(
+        warehouse, f"SELECT flow_run_id FROM runs WHERE run_id = '{again.run_id}'"
+    )[0]
+    states = task_states(flow_run_id)
+    assert {states[s] for s in ("ingest", "chunk", "extract", "register")} == {"Completed"}
+    quotes = [q for (q,) in rows(warehouse, "SELECT exact_quote FROM current_requirements")]
+    assert any("30 calendar days" in q for q in quotes)
