@@ -175,7 +175,7 @@ def _stages(
         ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
         ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
         ("extract", lambda: stage("extract", extract_stage, wh, run_id, config, reused)),
-        ("register", lambda: stage("register", register_stage, wh, run_id)),
+        ("register", lambda: stage("register", register_stage, wh, run_id, reused)),
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
         ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),
         ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),

@@ -127,6 +127,10 @@ class Warehouse:
         """The parts a run computed itself (not copied from an earlier run), in order."""
         return [p for p in self.parts(table, run_id) if not p.name.startswith(REUSED_PART)]
 
+    def fresh_glob(self, table: str, run_id: str) -> Path:
+        """A glob of the parts a run computed itself, for SQL (`fresh_parts`'s files)."""
+        return self.run_dir(table, run_id) / "part-[0-9]*.parquet"
+
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""
         if not self.table_dir(table).exists():
@@ -145,12 +149,14 @@ class PartWriter:
     staging: Path
     final: Path
     count: int = 0
+    fresh: int = 0  # parts this run computed, as opposed to rows copied from an earlier run
     rows: int = 0
 
     def next_path(self) -> Path:
         """The path of the next part, for writers (such as DuckDB's COPY) that write it."""
         path = self.staging / f"part-{self.count:05d}.parquet"
         self.count += 1
+        self.fresh += 1
         return path
 
     def reused_path(self) -> Path:
@@ -164,9 +170,11 @@ class PartWriter:
         self.rows += table.num_rows
         return path
 
-    def empty_part(self, schema: pa.Schema) -> None:
-        """Write an empty part so that a run with no rows still has a readable table."""
-        self.write(schema.empty_table())
+    def ensure_fresh_part(self, schema: pa.Schema) -> None:
+        """Write an empty part if the run computed none, so that the table and its fresh parts
+        are always readable (a run with no rows, or one that copied every row)."""
+        if self.fresh == 0:
+            self.write(schema.empty_table())
 
     def commit(self) -> Path:
         """Move the staging folder into place (replacing an earlier attempt of the same run)."""

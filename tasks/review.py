@@ -90,7 +90,8 @@ def review_stage(warehouse: Warehouse, run_id: str) -> list[dict]:
     results = []
     with warehouse.connect() as con:
         tables = ("chunks", "requirements", "verifications", "answers", "statements", "citations")
-        run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables))
+        fresh = {f"fresh_{t}": warehouse.fresh_glob(t, run_id) for t in ("chunks", "requirements")}
+        run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables), **fresh)
         for check in suite:
             results.append(check_result(con, check, run_id))
             bar.advance()
