@@ -98,14 +98,15 @@ def corpus_run(
     """Build the requirement register for a corpus folder, answer the questions (if any) from it,
     and publish everything if it passes review.
 
-    `profile` names a config file (profiles/<name>.yaml, or a path) when `config` is not given.
+    `profile` names a config file (profiles/<name>.yaml, or a path) laid over `config` (or the
+    defaults): it overrides the settings it names and inherits the rest.
     `from_stage` / `only` rerun part of a run: `run`, or the latest one when not given.
     `force` runs every stage even when the inputs equal the published run's.
     """
     for stage in (from_stage, only):
         if stage is not None and stage not in STAGES:
             raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
-    config = config or profile_config(profile)
+    config = profile_config(profile, config)
     wh = Warehouse(Path(warehouse))
     with wh.run_lock(f"flow run {flow_run.get_id()}"):
         return _locked_run(Path(corpus), wh, questions, config, from_stage, only, run, force)

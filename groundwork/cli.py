@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from groundwork.stages import STAGES
-from schemas.config import ColumnMapping, RunConfig, warehouse_dir
+from schemas.config import ColumnMapping, RunConfig, profile_config, warehouse_dir
 
 if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
     from groundwork.warehouse import Warehouse
@@ -128,6 +128,14 @@ def run(
             "token budget, chunk size, ... (see README)",
         ),
     ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            help="settings laid over the config: light, standard or strict claim checks "
+            "(profiles/<name>.yaml), or a file; it overrides only what it names",
+        ),
+    ] = None,
     replay: Annotated[
         bool, typer.Option("--replay", help="take model replies from the cache only, no calls")
     ] = False,
@@ -169,7 +177,7 @@ def run(
     if questions is not None and not questions.is_file():
         err.print(f"[red]error:[/] questions file {questions} does not exist")
         raise typer.Exit(EXIT_USAGE)
-    config = _run_config(config_file, mapping, workers, replay)
+    config = _run_config(config_file, profile, mapping, workers, replay)
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
     from groundwork.progress import live_display
@@ -204,22 +212,26 @@ def run(
 
 
 def _run_config(
-    path: Path | None, mapping: list[str], workers: int | None, replay: bool
+    path: Path | None, profile: str | None, mapping: list[str], workers: int | None, replay: bool
 ) -> RunConfig:
-    """The run config: the file's settings, with explicitly given options on top."""
+    """The run config: the file's settings (or the defaults), the profile's on top of them, and
+    explicitly given options on top of both."""
     overrides: dict = {}
     if mapping:
-        overrides["mapping"] = _mapping(mapping)
+        overrides["mapping"] = _mapping(mapping).model_dump()
     if workers is not None:
         overrides["workers"] = workers
     if replay:
         overrides["replay"] = True
-    if path is None:
-        return RunConfig(**overrides)
     try:
-        return RunConfig.from_file(path, **overrides)
+        base = RunConfig.from_file(path) if path else RunConfig()
     except (OSError, ValueError, yaml.YAMLError) as exc:  # ValidationError is a ValueError
         err.print(f"[red]error:[/] config {path}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+    try:
+        return profile_config(profile, base).overlaid(overrides)
+    except (OSError, ValueError, yaml.YAMLError) as exc:
+        err.print(f"[red]error:[/] profile {profile}: {exc}")
         raise typer.Exit(EXIT_USAGE) from exc
 
 
