@@ -199,11 +199,11 @@ def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out:
     from tasks.publish import failed_answer_checks
     from tasks.review import review_stage
 
-    results = stage("review", review_stage, wh, run_id)
+    results = stage("review", review_stage, wh, run_id, config)
     if failed_answer_checks(results):
         out["compose"] = compose_stage(wh, run_id, config)
         out["recomposed"] = True
-        results = review_stage(wh, run_id)
+        results = review_stage(wh, run_id, config)
     return results
 
 
