@@ -65,4 +65,7 @@ def publish_stage(warehouse: Warehouse, run_id: str, results: list[dict]) -> boo
         con.execute("COMMIT")
         if publish:
             write_reports(con, warehouse, run_id)
+        from tasks.data_docs import recorded_data_docs  # after the decision, never part of it
+
+        recorded_data_docs(con, warehouse, run_id)
     return publish
