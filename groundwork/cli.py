@@ -421,7 +421,7 @@ def export(
         ),
     ] = ExportFormat.json,
     run: Annotated[
-        str | None, typer.Option("--run", help="the run to export [default: the published run]")
+        str | None, typer.Option("--run", help="the run to export (default: the published run)")
     ] = None,
     out_path: Annotated[
         Path | None,
@@ -429,7 +429,7 @@ def export(
             "--out",
             "-o",
             help="file (folder for parquet) to write "
-            "[default: <warehouse>/reports/<run>/provenance.json|.jsonl|/]",
+            "(default: <warehouse>/reports/<run>/provenance.json, .jsonl or provenance/)",
             show_default=False,
         ),
     ] = None,
