@@ -21,14 +21,27 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from schemas.answers import Answers
+from schemas.citations import Citations
+from schemas.documents import Documents
 from schemas.ids import REQUIREMENT_ID
+from schemas.questions import SOURCE_TYPES
 from schemas.requirements import CONFIDENCES, MODALITIES
+from schemas.statements import Statements
+from schemas.values import allowed_values
 from schemas.verifications import REJECTION_REASONS
 
 EXPORT_VERSION = "1"
 SCHEMA_PATH = Path(__file__).resolve().parent / "export.schema.json"
 SCHEMA_ID = "https://groundwork.invalid/schemas/export.schema.json"
-SOURCE_TYPES = ("statute", "regulation", "policy")
+RESULTS = allowed_values(Answers, "result")
+GROUNDING = allowed_values(Answers, "grounding_confidence")
+SECTIONS = allowed_values(Statements, "section")
+CLAIM_TYPES = allowed_values(Statements, "claim_type")
+FORMS = allowed_values(Statements, "form")
+VERDICTS = allowed_values(Statements, "verdict")
+ROLES = allowed_values(Citations, "role")
+FORMATS = allowed_values(Documents, "format")
 
 
 class Record(BaseModel):
@@ -83,7 +96,7 @@ class DocumentRecord(Record):
     url: str | None
     effective_date: str | None
     path: str
-    format: str
+    format: Literal[FORMATS]
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     text: str = Field(min_length=1)
 
@@ -126,9 +139,9 @@ class QuestionRecord(Record):
 class AnswerRecord(Record):
     record_type: Literal["answer"] = "answer"
     question_id: str
-    result: Literal["ANSWERED", "NO_AUTHORITATIVE_EVIDENCE"]
+    result: Literal[RESULTS]
     final_answer: str
-    grounding_confidence: Literal["high", "medium", "low", "insufficient"]
+    grounding_confidence: Literal[GROUNDING]
     verified_count: int = Field(ge=0)
     statute_summary: str | None
     policy_summary: str | None
@@ -147,11 +160,11 @@ class StatementRecord(Record):
     text: str = Field(min_length=1)
     char_start: int = Field(ge=0)
     char_end: int = Field(ge=1)
-    section: Literal["statutes", "policies", "tensions"]
-    claim_type: Literal["general", "numeric"]
-    form: Literal["quote", "tension", "claim"]
+    section: Literal[SECTIONS]
+    claim_type: Literal[CLAIM_TYPES]
+    form: Literal[FORMS]
     support: float = Field(ge=0, le=1)
-    verdict: Literal["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"] | None = Field(
+    verdict: Literal[VERDICTS] | None = Field(
         description="null for runs composed before statements had verdicts"
     )
 
@@ -165,7 +178,7 @@ class CitationRecord(Record):
     question_id: str
     requirement_id: str = Field(pattern=REQUIREMENT_ID)
     marker: str
-    role: Literal["primary", "alternate"]
+    role: Literal[ROLES]
 
 
 class VerificationRecord(Record):

@@ -16,14 +16,11 @@ from typing import Any
 import great_expectations.expectations as gxe
 from great_expectations.expectations.row_conditions import Column
 
+from schemas.export import GROUNDING, RESULTS, VERDICTS
 from schemas.ids import REQUIREMENT_ID
 from schemas.requirements import MODALITIES
 from schemas.verifications import REJECTION_REASONS
 from tasks.review import Check
-
-VERDICTS = ["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"]
-RESULTS = ["ANSWERED", "NO_AUTHORITATIVE_EVIDENCE"]
-CONFIDENCES = ["high", "medium", "low", "insufficient"]
 
 
 def gate(kind: type[gxe.Expectation], check: Check, what: str, **kwargs: Any) -> gxe.Expectation:
@@ -129,7 +126,7 @@ def expectation_suites(gates: dict[str, Check]) -> Suites:
                 "pandera contract, schemas/answers.py",
                 "the result is ANSWERED or NO_AUTHORITATIVE_EVIDENCE",
                 column="result",
-                value_set=RESULTS,
+                value_set=list(RESULTS),
             ),
             gate(
                 gxe.ExpectColumnValuesToBeInSet,
@@ -143,7 +140,7 @@ def expectation_suites(gates: dict[str, Check]) -> Suites:
                 "pandera contract, schemas/answers.py",
                 "grounding confidence is known",
                 column="grounding_confidence",
-                value_set=CONFIDENCES,
+                value_set=list(GROUNDING),
             ),
             gate(
                 gxe.ExpectColumnValuesToBeBetween,
@@ -197,7 +194,7 @@ def expectation_suites(gates: dict[str, Check]) -> Suites:
                 "pandera contract, schemas/statements.py",
                 "verdicts are SUPPORTED, PARTIAL, UNSUPPORTED or CONTRADICTED",
                 column="verdict",
-                value_set=VERDICTS,
+                value_set=list(VERDICTS),
             ),
         ],
         "citations": [
