@@ -415,6 +415,69 @@ def gc(
     out.print(f"removed the files of {len(runs)} run(s): {', '.join(runs) or 'none'}")
 
 
+class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NAMES
+    json = "json"
+    jsonl = "jsonl"
+    parquet = "parquet"
+
+
+@app.command()
+def export(
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json: one document; jsonl: one record a line (record_type); "
+            "parquet: a folder with one file per entity",
+        ),
+    ] = ExportFormat.json,
+    run: Annotated[
+        str | None, typer.Option("--run", help="the run to export (default: the published run)")
+    ] = None,
+    out_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="file (folder for parquet) to write "
+            "(default: <warehouse>/reports/<run>/provenance.json, .jsonl or provenance/)",
+            show_default=False,
+        ),
+    ] = None,
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Export a run's full provenance: sources, documents (with text), requirements, questions,
+    answers, statements, citations, verifications and checks, with stable IDs. The records meet
+    the JSON Schema in schemas/export.schema.json."""
+    from groundwork import export_formats
+    from groundwork.export import NotExportable, StaleDocuments, exportable_run, provenance
+
+    wh = _existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        try:
+            run_id = exportable_run(con, wh, run)
+        except NotExportable as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_USAGE) from exc
+        try:
+            records = provenance(con, wh, run_id)
+        except StaleDocuments as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_FAILED) from exc
+    try:
+        target = export_formats.export_target(fmt.value, out_path, wh.root / "reports" / run_id)
+    except export_formats.UnsafeTarget as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+    export_formats.written_export(records, fmt.value, target)
+    out.print(
+        f"exported run {run_id} to {target}: {len(records.documents):,} documents, "
+        f"{len(records.requirements):,} requirements, {len(records.statements):,} statements, "
+        f"{len(records.citations):,} citations"
+    )
+
+
 cache_app = typer.Typer(no_args_is_help=True, help="Export or import the model response cache.")
 app.add_typer(cache_app, name="cache")
 

@@ -24,7 +24,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from groundwork.sqlfiles import literal, run_script
+from groundwork.sqlfiles import literal, query, run_script
 
 REUSED_PART = "part-reused"  # parts holding rows copied from an earlier run
 PARQUET_TABLES = (
@@ -217,7 +217,17 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
                 f"FROM read_parquet({literal(pattern)}, hive_partitioning = false)"
             )
     run_script(con, "views/register")
+    run_script(con, "views/dashboard_run_failures")
     if "answers" in published:
         run_script(con, "views/audit_trail")
+        run_script(con, "views/dashboard_requirements")
+        run_script(con, "views/dashboard_answers_by_topic")
     if all(warehouse.committed_runs(t) for t in ("requirements", "answers", "citations")):
         run_script(con, "views/changes")
+    if "verdict" in _columns(con, "statements"):  # absent from warehouses older than verdicts
+        run_script(con, "views/dashboard_run_quality")
+
+
+def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
+    """The column names of a table or view, none if it does not exist."""
+    return {name for (name,) in query(con, "warehouse/columns", {"name": relation}).fetchall()}

@@ -21,6 +21,7 @@ STATEMENTS_SCHEMA = arrow.schema(
         ("claim_type", arrow.string()),
         ("form", arrow.string()),
         ("support", arrow.float64()),
+        ("verdict", arrow.string()),
     ]
 )
 
@@ -36,7 +37,17 @@ class Statements(pa.DataFrameModel):
     claim_type: Series[str] = pa.Field(isin=["general", "numeric"])
     form: Series[str] = pa.Field(isin=["quote", "tension", "claim"])
     support: Series[float] = pa.Field(ge=0, le=1)
+    verdict: Series[str] = pa.Field(isin=["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"])
 
     class Config:
         strict = True
         coerce = True
+
+
+def statement_verdict(form: str, support: float) -> str:
+    """How far a statement's cited quotes support it: a quote or a tension is built from the
+    quotes themselves (SUPPORTED); a model's claim is SUPPORTED when at least 90 % of its terms
+    are in the cited quotes, else PARTIAL (the hard gate already drops claims under 60 %)."""
+    if form in ("quote", "tension"):
+        return "SUPPORTED"
+    return "SUPPORTED" if support >= 0.9 else "PARTIAL"

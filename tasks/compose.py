@@ -26,7 +26,7 @@ from schemas.answers import ANSWERS_SCHEMA, Answers
 from schemas.citations import CITATIONS_SCHEMA, Citations
 from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
-from schemas.statements import STATEMENTS_SCHEMA, Statements
+from schemas.statements import STATEMENTS_SCHEMA, Statements, statement_verdict
 
 MAX_STATEMENTS = 8
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
@@ -126,6 +126,7 @@ class Draft:
                 else "general",
                 "form": form,
                 "support": round(support, 4),
+                "verdict": statement_verdict(form, support),
             }
         )
         for r in cited:
