@@ -182,7 +182,10 @@ def _stages(
         ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),
         ("compose", lambda: stage("compose", compose_stage, wh, run_id, config)),
         ("review", lambda: _reviewed(stage, wh, run_id, config, out)),
-        ("publish", lambda: stage("publish", publish_stage, wh, run_id, out["review"])),
+        (
+            "publish",
+            lambda: stage("publish", publish_stage, wh, run_id, out["review"], config.data_docs),
+        ),
     ]
     out: dict[str, Any] = {}
     reused = reuse_source(wh, run_id, config, CODE_VERSION)

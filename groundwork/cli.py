@@ -274,6 +274,12 @@ def _print_summary(summary: RunSummary) -> None:
         table.add_row("failed checks", ", ".join(summary.failed_checks))
     table.add_row("time", ", ".join(f"{k} {v:.1f}s" for k, v in summary.timings.items()))
     table.add_row("warehouse", f"{summary.warehouse}/groundwork.duckdb + tables/*/run_id=*/")
+    if summary.status in ("published", "failed"):
+        table.add_row(
+            "reports",
+            f"{summary.warehouse}/reports/{summary.run_id}/ (answers.md, audit_trail.json; "
+            "data_docs/ follows from a background job unless data_docs is off)",
+        )
     table.add_row("query", 'groundwork sql "SELECT * FROM current_requirements LIMIT 5"')
     out.print(table)
 

@@ -26,6 +26,7 @@ import pyarrow.parquet as pq
 
 from groundwork.sqlfiles import literal, query, run_script
 
+BACKGROUND = "background job"  # how a run's background jobs name themselves in the run lock
 REUSED_PART = "part-reused"  # parts holding rows copied from an earlier run
 PARQUET_TABLES = (
     "chunks",
@@ -80,13 +81,15 @@ class Warehouse:
             con.close()
 
     @contextmanager
-    def run_lock(self, holder: str) -> Iterator[None]:
+    def run_lock(self, holder: str, wait: bool = False) -> Iterator[None]:
         """Exclusive right to run against this warehouse, or WarehouseBusy at once.
 
         An OS file lock (flock), so it is released when its process dies, SIGKILL included:
         a crashed run never leaves the warehouse locked. The second run fails rather than waits
         because DuckDB admits one writing process, and a queue of nightly runs behind a stuck
         one helps nobody; Prefect's concurrency limits are the place to queue deliberately.
+        A run does wait behind a background job (a run's Data Docs: seconds), and background
+        jobs (`wait=True`) wait behind runs.
         """
         self.root.mkdir(parents=True, exist_ok=True)
         path = self.root / ".run.lock"
@@ -95,10 +98,13 @@ class Warehouse:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 handle.seek(0)
-                raise WarehouseBusy(
-                    f"warehouse {self.root} is in use by another run ({handle.read().strip()}); "
-                    "wait for it to finish or use another --warehouse"
-                ) from None
+                held_by = handle.read().strip()
+                if not (wait or held_by.startswith(BACKGROUND)):
+                    raise WarehouseBusy(
+                        f"warehouse {self.root} is in use by another run ({held_by}); "
+                        "wait for it to finish or use another --warehouse"
+                    ) from None
+                fcntl.flock(handle, fcntl.LOCK_EX)
             handle.seek(0)
             handle.truncate()
             handle.write(f"{holder}, pid {os.getpid()}")

@@ -105,6 +105,7 @@ class RunConfig(BaseModel):
     token_budget: int | None = Field(None, gt=0, description="model tokens per run, all stages")
     replay: bool = Field(False, description="model answers from the cache only, never a call")
     claims: ClaimChecks = ClaimChecks()
+    data_docs: bool = Field(True, description="Great Expectations Data Docs after each run")
 
     @classmethod
     def from_file(cls, path: Path, **overrides: Any) -> RunConfig:

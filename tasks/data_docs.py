@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +32,7 @@ import duckdb
 import pandas as pd
 
 from groundwork.sqlfiles import literal_sql, query, sql_text
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.warehouse import BACKGROUND, Warehouse, run_parts
 
 os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")  # read when great_expectations loads
 
@@ -168,3 +169,19 @@ def recorded_data_docs(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run
     query(con, "quality/clear_check", {"run_id": run_id})
     con.execute(sql_text("review/record_check"), row)
     return row
+
+
+def data_docs_job(warehouse: Warehouse, run_id: str) -> dict:
+    """The background job a run starts after its publish decision (tasks/publish.py): wait for
+    the run lock, then validate, write the Data Docs and record the outcome; returns its row."""
+    with (
+        warehouse.run_lock(f"{BACKGROUND}: data docs of {run_id}", wait=True),
+        warehouse.connect() as con,
+    ):
+        return recorded_data_docs(con, warehouse, run_id)
+
+
+if __name__ == "__main__":
+    root, run = sys.argv[1:3]
+    row = data_docs_job(Warehouse(Path(root)), run)
+    print(f"{row['check_name']}: passed={row['passed']} {row['metric']}")

@@ -24,7 +24,7 @@ from .test_flow import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 QUESTIONS = REPO / "data" / "questions.yaml"
-CONFIG = RunConfig(workers=1)
+CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
 INVALID_CITATIONS = """
     SELECT count(*) FROM current_statements s
     WHERE NOT EXISTS (

@@ -17,7 +17,7 @@ from .conftest import REPO, SAMPLE_CORPUS
 from .test_flow import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-CONFIG = RunConfig(workers=1, batch_docs=10)  # 5 chunk shards of 10 documents
+CONFIG = RunConfig(workers=1, batch_docs=10, data_docs=False)  # 5 chunk shards of 10 documents
 QUESTIONS = REPO / "data" / "questions.yaml"
 TABLES = {
     "chunks": "SELECT * EXCLUDE (run_id) FROM current_chunks",

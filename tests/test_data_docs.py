@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
+from pathlib import Path
 
 import pytest
 
@@ -42,9 +44,26 @@ def test_hard_gates_allow_no_failing_row():
     assert named <= {n for n, c in GATES.items() if c.severity == "hard"}
 
 
+def data_docs_row(warehouse: Path, run_id: str, timeout: float = 240) -> list[tuple]:
+    """The run's Data Docs row, once its background job has written it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with Warehouse(warehouse).run_lock("test", wait=True):  # not while the job writes
+            found = rows(
+                warehouse,
+                f"SELECT * FROM check_results WHERE run_id = '{run_id}' "
+                f"AND check_name = '{CHECK_NAME}'",
+            )
+        if found:
+            return found
+        time.sleep(1)
+    raise AssertionError(f"no Data Docs for {run_id} after {timeout} s")
+
+
 @pytest.fixture(scope="module")
 def published_docs(answered_warehouse):
     warehouse, summary = answered_warehouse
+    data_docs_row(warehouse, summary.run_id)
     return warehouse, summary.run_id
 
 

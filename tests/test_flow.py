@@ -20,7 +20,7 @@ from tasks.review import review_stage
 from .conftest import FIXTURES, SAMPLE_CORPUS
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-CONFIG = RunConfig(workers=1)
+CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
 NOT_VERBATIM = """
     SELECT count(*) FROM current_requirements r JOIN documents d USING (doc_id)
     WHERE substring(d.text, r.char_start + 1, r.char_end - r.char_start) <> r.exact_quote

@@ -96,7 +96,7 @@ def two_runs(smollm2: str, tmp_path_factory: pytest.TempPathFactory, prefect_har
         timeout_s=120,
         max_retries=1,
     )
-    config = RunConfig(workers=1, extract=backend, verify=backend, compose=backend)
+    config = RunConfig(workers=1, data_docs=False, extract=backend, verify=backend, compose=backend)
     warehouse = tmp_path_factory.mktemp("smollm2")
     corpus, questions = FIXTURES / "model_corpus", FIXTURES / "model_questions.yaml"
     first = corpus_run(str(corpus), str(warehouse), str(questions), config)

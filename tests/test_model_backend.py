@@ -35,7 +35,9 @@ def model_config(base_url: str, **settings) -> RunConfig:
         "max_retries": 2,
         **settings.pop("backend", {}),
     }
-    return RunConfig(workers=1, **{s: ModelBackend(**backend) for s in STAGES}, **settings)
+    return RunConfig(
+        workers=1, data_docs=False, **{s: ModelBackend(**backend) for s in STAGES}, **settings
+    )
 
 
 def run(warehouse: Path, config: RunConfig) -> dict:

@@ -27,7 +27,7 @@ from .test_flow import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 QUESTIONS = REPO / "data" / "questions.yaml"
-CONFIG = RunConfig(workers=1)
+CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
 
 
 def run(corpus: Path, warehouse: Path, **options):

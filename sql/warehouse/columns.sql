@@ -1,0 +1,2 @@
+-- The column names of a table or view of the warehouse (none if it does not exist).
+SELECT column_name FROM information_schema.columns WHERE table_name = $name
