@@ -3,11 +3,14 @@
 `form` says how a statement was written: `quote` (the cited requirement's verbatim text),
 `tension` (our template naming two cited requirements) or `claim` (a model's wording, kept only if
 its terms are in the cited quotes: `support` is that share, 1.0 for the other forms).
+`verdict` is how well the citations support the statement (groundwork/verdicts.py).
 """
 
 import pandera.pandas as pa
 import pyarrow as arrow
 from pandera.typing import Series
+
+from groundwork.verdicts import VERDICTS
 
 STATEMENTS_SCHEMA = arrow.schema(
     [
@@ -21,6 +24,7 @@ STATEMENTS_SCHEMA = arrow.schema(
         ("claim_type", arrow.string()),
         ("form", arrow.string()),
         ("support", arrow.float64()),
+        ("verdict", arrow.string()),
     ]
 )
 
@@ -36,6 +40,7 @@ class Statements(pa.DataFrameModel):
     claim_type: Series[str] = pa.Field(isin=["general", "numeric"])
     form: Series[str] = pa.Field(isin=["quote", "tension", "claim"])
     support: Series[float] = pa.Field(ge=0, le=1)
+    verdict: Series[str] = pa.Field(isin=list(VERDICTS))
 
     class Config:
         strict = True

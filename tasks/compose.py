@@ -21,6 +21,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.sqlfiles import literal_sql
 from groundwork.stages import COMPOSER
 from groundwork.text import terms
+from groundwork.verdicts import statement_verdict
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.answers import ANSWERS_SCHEMA, Answers
 from schemas.citations import CITATIONS_SCHEMA, Citations
@@ -126,6 +127,7 @@ class Draft:
                 else "general",
                 "form": form,
                 "support": round(support, 4),
+                "verdict": statement_verdict(form, support),
             }
         )
         for r in cited:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from tasks.compose import answers, grounding_confidence
+from groundwork.verdicts import statement_verdict
+from tasks.compose import Draft, answers, grounding_confidence
 
 QUESTION = {
     "question_id": "Q1",
@@ -118,3 +119,34 @@ def test_grounding_confidence_bands():
         "high",
         "high",
     ]
+
+
+def test_quoted_and_tension_statements_are_supported_by_construction():
+    rows = [
+        evidence("REQ-S0001", "The covered entity shall disclose the records to the patient."),
+        evidence(
+            "REQ-S0002",
+            "The covered entity may disclose the records to a relative.",
+            modality="permission",
+            trigger="may",
+        ),
+    ]
+    _, statements, _ = composed(rows)
+    assert [(s["form"], s["verdict"]) for s in statements] == [
+        ("quote", "SUPPORTED"),
+        ("quote", "SUPPORTED"),
+        ("tension", "SUPPORTED"),
+    ]
+
+
+def test_a_claim_is_partial_below_nine_tenths_of_its_terms():
+    assert [statement_verdict("claim", s) for s in (1.0, 0.9, 0.89, 0.6)] == [
+        "SUPPORTED",
+        "SUPPORTED",
+        "PARTIAL",
+        "PARTIAL",
+    ]
+    draft = Draft("Q1")
+    cited = [evidence("REQ-S0001", "The covered entity shall notify the individual.")]
+    draft.statement("statutes", "The entity must notify people.", cited, "claim", 0.75)
+    assert draft.statements[0]["verdict"] == "PARTIAL"
