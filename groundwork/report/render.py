@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from groundwork.report.cards import card_template
 from groundwork.report.chips import quote_sources
@@ -28,6 +29,7 @@ CSP = (
 
 
 def _grouped(rows: Iterable[dict], key: str) -> dict[str, list[dict]]:
+    """Rows by the value of one column, in their order."""
     grouped: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
         grouped[row[key]].append(row)
@@ -50,6 +52,7 @@ def summary_html(counts: VerdictCounts, label: str, digits: int) -> str:
 
 
 def warning_html(counts: VerdictCounts) -> str:
+    """The warning an answer carries when too many of its statements are not supported."""
     return (
         f'<p class="gw-warning"><strong>Warning:</strong> {counts.unsupported} of '
         f"{counts.total} statements ({counts.share('unsupported'):.0%}) are not supported by "
@@ -86,14 +89,24 @@ def answer_html(
     )
 
 
-def index_html(entries: list[tuple[int, dict, VerdictCounts]]) -> str:
-    """A table of every question, linking to its section."""
+class Entry(NamedTuple):
+    """An answer's place in the report (its section is `a<n>`) and its verdict counts."""
+
+    n: int
+    answer: dict
+    counts: VerdictCounts
+
+
+def index_html(entries: list[Entry]) -> str:
+    """A table of every question, linking to its section: the way in to 2,788 answers."""
+    warns = ' class="gw-warns"'
     rows = "".join(
-        f'<tr{" class=gw-warns" if c.warns else ""}><td><a href="#a{n}">{esc(a["question_id"])}'
-        f"</a></td><td>{esc(a['question'])}</td><td>{esc(a['result'])}</td>"
-        f"<td>{c.supported}</td><td>{c.partial}</td><td>{c.unsupported}</td>"
-        f"<td>{'⚠' if c.warns else ''}</td></tr>"
-        for n, a, c in entries
+        f'<tr{warns if e.counts.warns else ""}><td><a href="#a{e.n}">'
+        f"{esc(e.answer['question_id'])}</a></td><td>{esc(e.answer['question'])}</td>"
+        f"<td>{esc(e.answer['result'])}</td><td>{e.counts.supported}</td>"
+        f"<td>{e.counts.partial}</td><td>{e.counts.unsupported}</td>"
+        f"<td>{'⚠' if e.counts.warns else ''}</td></tr>"
+        for e in entries
     )
     return (
         '<details class="gw-index"><summary>All questions</summary><table><thead><tr>'
@@ -103,35 +116,15 @@ def index_html(entries: list[tuple[int, dict, VerdictCounts]]) -> str:
     )
 
 
-def report_html(tables: ReportTables) -> str:
-    """The whole report page of a run."""
-    keys = marker_keys(tables.evidence)
-    evidence = {row["requirement_id"]: row for row in tables.evidence}
-    sources = {rid: quote_sources(row) for rid, row in evidence.items()}
-    statements = _grouped(tables.statements, "question_id")
-    citations = _grouped(tables.citations, "statement_id")
-    entries, sections = [], []
-    for n, answer in enumerate(tables.answers, start=1):
-        rows = statements.get(answer["question_id"], [])
-
-        def render_statement(s: dict, n: int = n) -> str:
-            cites = {c["requirement_id"]: c for c in citations.get(s["statement_id"], [])}
-            cited = [evidence[rid] for rid in cites if rid in evidence]
-            return statement_html(s, f"a{n}-s{s['ordinal']}", cited, cites, keys, sources)
-
-        entries.append((n, answer, verdict_counts(rows)))
-        sections.append(answer_html(n, answer, rows, render_statement))
-    return page_html(tables, entries, "".join(sections), keys, evidence)
-
-
-def run_summary_html(tables: ReportTables, entries: list) -> str:
+def run_summary_html(tables: ReportTables, entries: list[Entry]) -> str:
+    """The run's verification summary: results, statement counts, the answers that warn."""
     counts = verdict_counts(tables.statements)
     answered = sum(1 for a in tables.answers if a["result"] != NO_EVIDENCE)
-    warned = [(n, a) for n, a, c in entries if c.warns]
+    warned = [e for e in entries if e.counts.warns]
     warn_list = (
         f'<p class="gw-warning">{len(warned)} answer(s) have more than {WARNING_SHARE:.0%} of '
         "their statements not supported: "
-        + ", ".join(f'<a href="#a{n}">{esc(a["question_id"])}</a>' for n, a in warned)
+        + ", ".join(f'<a href="#a{e.n}">{esc(e.answer["question_id"])}</a>' for e in warned)
         + "</p>"
         if warned
         else ""
@@ -148,13 +141,10 @@ def run_summary_html(tables: ReportTables, entries: list) -> str:
     )
 
 
-def page_html(
-    tables: ReportTables, entries: list, sections: str, keys: dict, evidence: dict
-) -> str:
-    run = tables.run
+def page_html(run: dict, main: str, templates: str) -> str:
+    """The document around the report's content, with its own styles and script inlined."""
     css = (ASSETS / "report.css").read_text(encoding="utf-8")
     js = (ASSETS / "report.js").read_text(encoding="utf-8")
-    templates = "".join(card_template(evidence[rid], key) for rid, key in sorted(keys.items()))
     when = str(run.get("started_at") or "")[:19]
     return (
         "<!doctype html>\n"
@@ -167,7 +157,29 @@ def page_html(
         f'<p>Run <code class="gw-run-id">{esc(run["run_id"])}</code>'
         f"{', started ' + esc(when) if when else ''}. Every statement cites verified requirements; "
         "select a marker for its evidence, a number for its source.</p></header>"
-        f'<main id="gw-report" data-scope>{run_summary_html(tables, entries)}{sections}</main>'
+        f'<main id="gw-report" data-scope>{main}</main>'
         f'<div class="gw-templates">{templates}</div>'
         f"<script>{js}</script></body></html>\n"
     )
+
+
+def report_html(tables: ReportTables) -> str:
+    """The whole report page of a run."""
+    keys = marker_keys(tables.evidence)
+    evidence = {row["requirement_id"]: row for row in tables.evidence}
+    sources = {rid: quote_sources(row) for rid, row in evidence.items()}  # once per quote
+    statements = _grouped(tables.statements, "question_id")
+    citations = _grouped(tables.citations, "statement_id")
+    entries, sections = [], []
+    for n, answer in enumerate(tables.answers, start=1):
+        rows = statements.get(answer["question_id"], [])
+
+        def render_statement(s: dict, n: int = n) -> str:
+            cites = {c["requirement_id"]: c for c in citations.get(s["statement_id"], [])}
+            cited = [evidence[rid] for rid in cites if rid in evidence]
+            return statement_html(s, f"a{n}-s{s['ordinal']}", cited, cites, keys, sources)
+
+        entries.append(Entry(n, answer, verdict_counts(rows)))
+        sections.append(answer_html(n, answer, rows, render_statement))
+    templates = "".join(card_template(evidence[rid], key) for rid, key in sorted(keys.items()))
+    return page_html(tables.run, run_summary_html(tables, entries) + "".join(sections), templates)

@@ -16,6 +16,7 @@ def _plural(m: Mention) -> str:
 
 
 def _chip_html(chip: Chip, surface: str, chip_id: str, keys: dict[str, str]) -> str:
+    """A number as a button that expands to its source quote, value and transformation."""
     m = chip.mention
     value = m.normalised if m.kind == "date" else f"{m.value} {_plural(m)}".strip()
     rows = []
@@ -51,6 +52,8 @@ def _chip_html(chip: Chip, surface: str, chip_id: str, keys: dict[str, str]) -> 
 
 
 def _marker_html(requirement_id: str, key: str, citation: dict | None) -> str:
+    """A citation marker: shows the key, names its card's template, carries the verifier's
+    reason for this question (the card is shared, the reason is not)."""
     why = (citation or {}).get("rationale") or ""
     return (
         f'<span class="gw-cite"><button type="button" class="gw-marker" '
@@ -104,8 +107,8 @@ def answer_body_html(
     blocks: list[str] = []
     items: list[str] = []
     offset = done = 0  # done: the end of the last statement written (one may span lines)
-    for line in text.split("\n"):
-        start, end = max(offset, done), offset + len(line)
+    for raw in text.split("\n"):
+        start, end = max(offset, done), offset + len(raw)
         offset = end + 1
         line = text[start:end] if start < end else ""
         inside = [s for s in by_start if start <= s["char_start"] < end]

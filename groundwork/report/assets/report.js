@@ -28,11 +28,14 @@
     return card;
   }
 
+  // Keep the card inside its answer's column (and the window), shifting it left if needed.
   function place(card) {
     card.style.left = "0px";
     const box = card.getBoundingClientRect();
-    const over = box.right - document.documentElement.clientWidth + 8;
-    if (over > 0) card.style.left = -Math.min(over, box.left - 8) + "px";
+    const column = card.closest("article, main").getBoundingClientRect();
+    const right = Math.min(column.right, document.documentElement.clientWidth) - 8;
+    const over = box.right - right;
+    if (over > 0) card.style.left = -Math.min(over, box.left - column.left) + "px";
   }
 
   function openCard(marker) {
