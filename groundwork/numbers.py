@@ -22,17 +22,16 @@ from decimal import Decimal
 
 from groundwork.text import STOPWORDS
 
-KINDS = ("amount", "percentage", "count", "duration", "date")
-
 
 @dataclass(frozen=True)
 class Mention:
     """One number in a text: where it is, what it is, and its value in a comparable form.
 
-    `value` is the quantity in `unit`s (None for dates, whose value is the ISO `normalised`);
-    `normalised` is ISO 8601 for durations (P60D) and dates (2024-01-01, --03-31 without a
-    year), `3200000000 USD` for amounts, `25%` for percentages and the bare integer for counts.
-    `steps` runs from the surface to the normalised form, for showing what was done to it.
+    `kind` is amount, percentage, count, duration or date. `value` is the quantity in `unit`s
+    (None for dates, whose value is the ISO `normalised`); `normalised` is ISO 8601 for
+    durations (P60D) and dates (2024-01-01, --03-31 without a year), `3200000000 USD` for
+    amounts, `25%` for percentages and the bare integer for counts. `steps` runs from the
+    surface to the normalised form, for showing what was done to it.
     """
 
     start: int
@@ -194,12 +193,12 @@ _REF_WORDS = (
     r"orders?|circulars?|bulletins?|directives?|standards?|principles?|controls?|pillars?"
 )
 _CODES = r"CFR|C\.F\.R\.|U\.S\.C\.?|USC|FR|Fed\.\s?Reg\.|Stat\.|U\.S\.|S\.\s?Ct\.|L\.\s?Ed\."
-_CURRENCY_CODES = ("USD", "EUR", "GBP", "AED", "CHF", "JPY", "CAD", "AUD")
+_CURRENCY_CODES = "USD|EUR|GBP|AED|CHF|JPY|CAD|AUD"
 _REFERENCES = re.compile(
     # section 33.13, § 164.404, paragraph (b)(2), Public Law 104-191
     rf"(?:\b(?=[A-Za-z])|(?=§))(?:{_REF_WORDS})(?={_SPACE}|[(§\d])(?:{_REF_TAIL})"
     rf"|\b\d+\s+(?:{_CODES})(?:{_REF_TAIL})?"  # 45 CFR 164.512(f)(1), 78 FR 5693
-    rf"|(?-i:\b(?!(?:{'|'.join(_CURRENCY_CODES)})\b)[A-Z][A-Z&]{{1,7}}{_REF_TAIL})"  # SP 800-53
+    rf"|(?-i:\b(?!(?:{_CURRENCY_CODES})\b)[A-Z][A-Z&]{{1,7}}{_REF_TAIL})"  # SP 800-53
     r"|\b(?:Act|Code|Law|Laws|Regulations|Rules|Ordinance|Amendments|Statute)"
     r"(?:\s+of)?,?\s+(?:1[6-9]|20)\d\d\b",  # HIPAA Act of 1996, Data Protection Act 2018
     re.IGNORECASE,
@@ -239,10 +238,9 @@ _CURRENCY = {
     "aed": "AED", "dirham": "AED", "dirhams": "AED", "chf": "CHF", "jpy": "JPY",
     "cad": "CAD", "aud": "AUD",
 }  # fmt: skip
-_PRE_CURRENCY = r"US\$|\$|€|£|(?:USD|EUR|GBP|AED|CHF|JPY|CAD|AUD)\b\s?|US\s+dollars\s"
+_PRE_CURRENCY = rf"US\$|\$|€|£|(?:{_CURRENCY_CODES})\b\s?|US\s+dollars\s"
 _POST_CURRENCY = (
-    r"(?:USD|EUR|GBP|AED|CHF|JPY|CAD|AUD)\b|(?:US\s+)?dollars?\b|euros?\b"
-    r"|pounds(?:\s+sterling)?\b|dirhams?\b"
+    rf"(?:{_CURRENCY_CODES})\b|(?:US\s+)?dollars?\b|euros?\b|pounds(?:\s+sterling)?\b|dirhams?\b"
 )
 _AMOUNT = re.compile(
     rf"(?P<pre>{_PRE_CURRENCY})\s?(?:{number_pattern('1')})"
@@ -466,7 +464,7 @@ def _overlaps(span: tuple[int, int], fences: list[tuple[int, int]]) -> bool:
 # trying patterns at every position of texts that hold none of their numbers).
 _GATES = {
     "amounts": re.compile(
-        r"[$€£]|\b(?:USD|EUR|GBP|AED|CHF|JPY|CAD|AUD|dollars?|euros?|pounds|dirhams?)\b", re.I
+        rf"[$€£]|\b(?:{_CURRENCY_CODES}|dollars?|euros?|pounds|dirhams?)\b", re.I
     ),
     "percentages": re.compile(r"%|\bper\s?cent|\bpercentage|\bbasis\s+point|\bbps?\b", re.I),
     "dates": re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)|\d[-/]\d"),
