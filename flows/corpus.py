@@ -98,14 +98,15 @@ def corpus_run(
     """Build the requirement register for a corpus folder, answer the questions (if any) from it,
     and publish everything if it passes review.
 
-    `profile` names a config file (profiles/<name>.yaml, or a path) when `config` is not given.
+    `profile` names a config file (profiles/<name>.yaml, or a path) laid over `config` (or the
+    defaults): it overrides the settings it names and inherits the rest.
     `from_stage` / `only` rerun part of a run: `run`, or the latest one when not given.
     `force` runs every stage even when the inputs equal the published run's.
     """
     for stage in (from_stage, only):
         if stage is not None and stage not in STAGES:
             raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
-    config = config or profile_config(profile)
+    config = profile_config(profile, config)
     wh = Warehouse(Path(warehouse))
     with wh.run_lock(f"flow run {flow_run.get_id()}"):
         return _locked_run(Path(corpus), wh, questions, config, from_stage, only, run, force)
@@ -175,7 +176,7 @@ def _stages(
         ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
         ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
         ("extract", lambda: stage("extract", extract_stage, wh, run_id, config, reused)),
-        ("register", lambda: stage("register", register_stage, wh, run_id)),
+        ("register", lambda: stage("register", register_stage, wh, run_id, reused)),
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
         ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),
         ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),
@@ -198,11 +199,11 @@ def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out:
     from tasks.publish import failed_answer_checks
     from tasks.review import review_stage
 
-    results = stage("review", review_stage, wh, run_id)
+    results = stage("review", review_stage, wh, run_id, config)
     if failed_answer_checks(results):
         out["compose"] = compose_stage(wh, run_id, config)
         out["recomposed"] = True
-        results = review_stage(wh, run_id)
+        results = review_stage(wh, run_id, config)
     return results
 
 

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from groundwork.stages import STAGES
-from schemas.config import ColumnMapping, RunConfig, warehouse_dir
+from schemas.config import ColumnMapping, RunConfig, profile_config, warehouse_dir
 
 if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
     from groundwork.warehouse import Warehouse
@@ -128,6 +128,14 @@ def run(
             "token budget, chunk size, ... (see README)",
         ),
     ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            help="settings laid over the config: light, standard or strict claim checks "
+            "(profiles/<name>.yaml), or a file; it overrides only what it names",
+        ),
+    ] = None,
     replay: Annotated[
         bool, typer.Option("--replay", help="take model replies from the cache only, no calls")
     ] = False,
@@ -169,7 +177,7 @@ def run(
     if questions is not None and not questions.is_file():
         err.print(f"[red]error:[/] questions file {questions} does not exist")
         raise typer.Exit(EXIT_USAGE)
-    config = _run_config(config_file, mapping, workers, replay)
+    config = _run_config(config_file, profile, mapping, workers, replay)
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
     from groundwork.progress import live_display
@@ -204,22 +212,26 @@ def run(
 
 
 def _run_config(
-    path: Path | None, mapping: list[str], workers: int | None, replay: bool
+    path: Path | None, profile: str | None, mapping: list[str], workers: int | None, replay: bool
 ) -> RunConfig:
-    """The run config: the file's settings, with explicitly given options on top."""
+    """The run config: the file's settings (or the defaults), the profile's on top of them, and
+    explicitly given options on top of both."""
     overrides: dict = {}
     if mapping:
-        overrides["mapping"] = _mapping(mapping)
+        overrides["mapping"] = _mapping(mapping).model_dump()
     if workers is not None:
         overrides["workers"] = workers
     if replay:
         overrides["replay"] = True
-    if path is None:
-        return RunConfig(**overrides)
     try:
-        return RunConfig.from_file(path, **overrides)
+        base = RunConfig.from_file(path) if path else RunConfig()
     except (OSError, ValueError, yaml.YAMLError) as exc:  # ValidationError is a ValueError
         err.print(f"[red]error:[/] config {path}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+    try:
+        return profile_config(profile, base).overlaid(overrides)
+    except (OSError, ValueError, yaml.YAMLError) as exc:
+        err.print(f"[red]error:[/] profile {profile}: {exc}")
         raise typer.Exit(EXIT_USAGE) from exc
 
 
@@ -439,6 +451,69 @@ def gc(
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
     out.print(f"removed the files of {len(runs)} run(s): {', '.join(runs) or 'none'}")
+
+
+class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NAMES
+    json = "json"
+    jsonl = "jsonl"
+    parquet = "parquet"
+
+
+@app.command()
+def export(
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json: one document; jsonl: one record a line (record_type); "
+            "parquet: a folder with one file per entity",
+        ),
+    ] = ExportFormat.json,
+    run: Annotated[
+        str | None, typer.Option("--run", help="the run to export (default: the published run)")
+    ] = None,
+    out_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="file (folder for parquet) to write "
+            "(default: <warehouse>/reports/<run>/provenance.json, .jsonl or provenance/)",
+            show_default=False,
+        ),
+    ] = None,
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Export a run's full provenance: sources, documents (with text), requirements, questions,
+    answers, statements, citations, verifications and checks, with stable IDs. The records meet
+    the JSON Schema in schemas/export.schema.json."""
+    from groundwork import export_formats
+    from groundwork.export import NotExportable, StaleDocuments, exportable_run, provenance
+
+    wh = _existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        try:
+            run_id = exportable_run(con, wh, run)
+        except NotExportable as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_USAGE) from exc
+        try:
+            records = provenance(con, wh, run_id)
+        except StaleDocuments as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_FAILED) from exc
+    try:
+        target = export_formats.export_target(fmt.value, out_path, wh.root / "reports" / run_id)
+    except export_formats.UnsafeTarget as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+    export_formats.written_export(records, fmt.value, target)
+    out.print(
+        f"exported run {run_id} to {target}: {len(records.documents):,} documents, "
+        f"{len(records.requirements):,} requirements, {len(records.statements):,} statements, "
+        f"{len(records.citations):,} citations"
+    )
 
 
 cache_app = typer.Typer(no_args_is_help=True, help="Export or import the model response cache.")

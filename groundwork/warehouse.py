@@ -24,7 +24,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from groundwork.sqlfiles import literal, run_script
+from groundwork.sqlfiles import literal, query, run_script
 
 REUSED_PART = "part-reused"  # parts holding rows copied from an earlier run
 PARQUET_TABLES = (
@@ -127,6 +127,10 @@ class Warehouse:
         """The parts a run computed itself (not copied from an earlier run), in order."""
         return [p for p in self.parts(table, run_id) if not p.name.startswith(REUSED_PART)]
 
+    def fresh_glob(self, table: str, run_id: str) -> Path:
+        """A glob of the parts a run computed itself, for SQL (`fresh_parts`'s files)."""
+        return self.run_dir(table, run_id) / "part-[0-9]*.parquet"
+
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""
         if not self.table_dir(table).exists():
@@ -145,12 +149,14 @@ class PartWriter:
     staging: Path
     final: Path
     count: int = 0
+    fresh: int = 0  # parts this run computed, as opposed to rows copied from an earlier run
     rows: int = 0
 
     def next_path(self) -> Path:
         """The path of the next part, for writers (such as DuckDB's COPY) that write it."""
         path = self.staging / f"part-{self.count:05d}.parquet"
         self.count += 1
+        self.fresh += 1
         return path
 
     def reused_path(self) -> Path:
@@ -164,9 +170,11 @@ class PartWriter:
         self.rows += table.num_rows
         return path
 
-    def empty_part(self, schema: pa.Schema) -> None:
-        """Write an empty part so that a run with no rows still has a readable table."""
-        self.write(schema.empty_table())
+    def ensure_fresh_part(self, schema: pa.Schema) -> None:
+        """Write an empty part if the run computed none, so that the table and its fresh parts
+        are always readable (a run with no rows, or one that copied every row)."""
+        if self.fresh == 0:
+            self.write(schema.empty_table())
 
     def commit(self) -> Path:
         """Move the staging folder into place (replacing an earlier attempt of the same run)."""
@@ -209,7 +217,17 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
                 f"FROM read_parquet({literal(pattern)}, hive_partitioning = false)"
             )
     run_script(con, "views/register")
+    run_script(con, "views/dashboard_run_failures")
     if "answers" in published:
         run_script(con, "views/audit_trail")
+        run_script(con, "views/dashboard_requirements")
+        run_script(con, "views/dashboard_answers_by_topic")
     if all(warehouse.committed_runs(t) for t in ("requirements", "answers", "citations")):
         run_script(con, "views/changes")
+    if "verdict" in _columns(con, "statements"):  # absent from warehouses older than verdicts
+        run_script(con, "views/dashboard_run_quality")
+
+
+def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
+    """The column names of a table or view, none if it does not exist."""
+    return {name for (name,) in query(con, "warehouse/columns", {"name": relation}).fetchall()}

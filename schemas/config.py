@@ -61,6 +61,30 @@ class ModelBackend(BaseModel):
 
 
 Backend = Literal["rules"] | ModelBackend
+Depth = Literal["routed", "full", "light"]
+Softening = Literal["hedge", "qualify", "mark_unverified", "remove"]
+
+
+class ClaimChecks(BaseModel):
+    """How each statement is checked claim by claim against the quotes it cites (issue 7).
+
+    `depth`: `full` runs every check (lexical, modality, actor, numbers, qualifiers); `light`
+    skips the qualifier check; `routed` gives assertive claims the full depth and hedged ones
+    ("generally", "may need to") the light one, since a hedge already says the claim is not the
+    whole rule. `softening` is what happens to a claim still unsupported after citation
+    correction; a contradicted claim is always removed, since its own evidence says otherwise.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    decompose: bool = Field(True, description="split statements into atomic claims")
+    depth: Depth = Field("routed", description="which checks a claim gets")
+    correct_citations: bool = Field(True, description="look for a better verified requirement")
+    softening: Softening = Field("mark_unverified", description="for unsupported claims")
+    numeric_tolerance: float = Field(0.005, ge=0, lt=1, description="relative rounding allowed")
+    max_unsupported_rate: float = Field(
+        0.2, ge=0, le=1, description="review gate: share of claims unsupported or contradicted"
+    )
 
 
 class RunConfig(BaseModel):
@@ -80,19 +104,42 @@ class RunConfig(BaseModel):
     compose: Backend = Field("rules", description="answer composition backend")
     token_budget: int | None = Field(None, gt=0, description="model tokens per run, all stages")
     replay: bool = Field(False, description="model answers from the cache only, never a call")
+    claims: ClaimChecks = ClaimChecks()
 
     @classmethod
     def from_file(cls, path: Path, **overrides: Any) -> RunConfig:
         """A config from a YAML or JSON file, with explicit command-line values on top."""
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        if not isinstance(data, dict):
-            raise ValueError(f"{path}: a config file must be a mapping of settings")
-        return cls.model_validate({**data, **overrides})
+        return cls.model_validate({**settings_file(path), **overrides})
+
+    def overlaid(self, settings: dict[str, Any]) -> RunConfig:
+        """This config with `settings` on top: every field they name wins, even one set to its
+        default value, and every field they leave out is kept (nested ones too, such as a
+        single `claims.softening`)."""
+        return type(self).model_validate(_merged(self.model_dump(), settings))
 
     def digest(self) -> str:
         """A short stable hash of the config, for the runs table and cache keys."""
         blob = json.dumps(self.model_dump(mode="json"), sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def settings_file(path: Path) -> dict[str, Any]:
+    """The mapping of settings in a YAML or JSON config file, exactly as written."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a config file must be a mapping of settings")
+    return data
+
+
+def _merged(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    """`top` over `base`, key by key; mappings on both sides are merged the same way."""
+    merged = dict(base)
+    for key, value in top.items():
+        below = merged.get(key)
+        merged[key] = (
+            _merged(below, value) if isinstance(below, dict) and isinstance(value, dict) else value
+        )
+    return merged
 
 
 def warehouse_dir(explicit: Path | None) -> Path:
@@ -105,12 +152,14 @@ def warehouse_dir(explicit: Path | None) -> Path:
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
 
 
-def profile_config(profile: str | None) -> RunConfig:
-    """The config of a named profile (profiles/<name>.yaml) or of a config file path; the
-    defaults when none is given. What deployments pass, since a RunConfig is not a parameter
-    a schedule can hold."""
+def profile_config(profile: str | None, base: RunConfig | None = None) -> RunConfig:
+    """The global config (`base`, else the defaults) with a profile on top: profiles/<name>.yaml
+    or a config file path. A profile overrides only the settings it names; the rest are the
+    global config's. What deployments pass, since a RunConfig is not a parameter a schedule can
+    hold."""
+    base = base or RunConfig()
     if profile is None:
-        return RunConfig()
+        return base
     path = (
         Path(profile)
         if profile.endswith((".yaml", ".yml", ".json"))
@@ -118,4 +167,4 @@ def profile_config(profile: str | None) -> RunConfig:
     )
     if not path.is_file():
         raise FileNotFoundError(f"profile {profile!r}: no config file at {path}")
-    return RunConfig.from_file(path)
+    return base.overlaid(settings_file(path))

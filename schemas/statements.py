@@ -3,14 +3,11 @@
 `form` says how a statement was written: `quote` (the cited requirement's verbatim text),
 `tension` (our template naming two cited requirements) or `claim` (a model's wording, kept only if
 its terms are in the cited quotes: `support` is that share, 1.0 for the other forms).
-`verdict` is how well the citations support the statement (groundwork/verdicts.py).
 """
 
 import pandera.pandas as pa
 import pyarrow as arrow
 from pandera.typing import Series
-
-from groundwork.verdicts import VERDICTS
 
 STATEMENTS_SCHEMA = arrow.schema(
     [
@@ -40,8 +37,17 @@ class Statements(pa.DataFrameModel):
     claim_type: Series[str] = pa.Field(isin=["general", "numeric"])
     form: Series[str] = pa.Field(isin=["quote", "tension", "claim"])
     support: Series[float] = pa.Field(ge=0, le=1)
-    verdict: Series[str] = pa.Field(isin=list(VERDICTS))
+    verdict: Series[str] = pa.Field(isin=["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"])
 
     class Config:
         strict = True
         coerce = True
+
+
+def statement_verdict(form: str, support: float) -> str:
+    """How far a statement's cited quotes support it: a quote or a tension is built from the
+    quotes themselves (SUPPORTED); a model's claim is SUPPORTED when at least 90 % of its terms
+    are in the cited quotes, else PARTIAL (the hard gate already drops claims under 60 %)."""
+    if form in ("quote", "tension"):
+        return "SUPPORTED"
+    return "SUPPORTED" if support >= 0.9 else "PARTIAL"

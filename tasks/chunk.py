@@ -116,16 +116,16 @@ def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: st
         copied_rows(warehouse, "chunks", reused, writer)
     with warehouse.connect(read_only=True) as con:
         sql = fresh_documents_sql(warehouse, reused)
-        (documents,) = con.sql(sql).aggregate("count(*)").fetchone()
+        totals = con.sql(sql).aggregate("count(*), coalesce(sum(length(text)), 0)")
+        documents, size = totals.fetchone()
         bar = stage_progress("chunk", documents, "documents")
         reader = con.execute(sql).to_arrow_reader(config.batch_docs)
         batches = ((batch, config.chunk_max_chars) for batch in reader)
-        workers = worker_count(config.workers, -(-documents // config.batch_docs))
+        workers = worker_count(config.workers, -(-documents // config.batch_docs), size)
         for table in mapped(checked_chunks, batches, workers):
             writer.write(table)
             bar.advance(len(table.column("doc_id").unique()))
-    if writer.count == 0:
-        writer.empty_part(CHUNKS_SCHEMA)
+    writer.ensure_fresh_part(CHUNKS_SCHEMA)
     writer.commit()
     bar.finish()
     return writer.rows

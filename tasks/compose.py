@@ -21,13 +21,12 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.sqlfiles import literal_sql
 from groundwork.stages import COMPOSER
 from groundwork.text import terms
-from groundwork.verdicts import statement_verdict
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.answers import ANSWERS_SCHEMA, Answers
 from schemas.citations import CITATIONS_SCHEMA, Citations
 from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
-from schemas.statements import STATEMENTS_SCHEMA, Statements
+from schemas.statements import STATEMENTS_SCHEMA, Statements, statement_verdict
 
 MAX_STATEMENTS = 8
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"

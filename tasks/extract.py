@@ -211,6 +211,15 @@ def candidates(chunks: pa.Table) -> pa.Table:
     return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
 
 
+def uncompressed_bytes(parts: list[Path]) -> int:
+    """The data size of Parquet parts, from their footers (nothing else is read)."""
+    total = 0
+    for path in parts:
+        meta = pq.ParquetFile(path).metadata
+        total += sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+    return total
+
+
 def checked_candidates(path: Path) -> pa.Table:
     """Worker entry point: candidates of one chunk part, checked against their contract."""
     return checked(candidates(pq.read_table(path)), Candidates, "candidates")
@@ -230,12 +239,12 @@ def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: 
 
         tables = model_extracted(warehouse, run_id, config, parts)
     else:
-        tables = mapped(checked_candidates, parts, worker_count(config.workers, len(parts)))
+        workers = worker_count(config.workers, len(parts), uncompressed_bytes(parts))
+        tables = mapped(checked_candidates, parts, workers)
     for table in tables:
         writer.write(table)
         bar.advance()
-    if writer.count == 0:
-        writer.empty_part(CANDIDATES_SCHEMA)
+    writer.ensure_fresh_part(CANDIDATES_SCHEMA)
     writer.commit()
     bar.finish()
     return writer.rows

@@ -96,11 +96,13 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
         known = dict(query(con, "ingest/known_files", {"parse_key": key}).fetchall())
     unchanged = [rel for _, rel in files if known.get(rel) == digests[rel].sha256]
     skipped = set(unchanged)
-    to_parse = [(path, rel) for path, rel in files if rel not in skipped]
+    to_parse = [(Path(path), rel) for path, rel in files if rel not in skipped]
     batches = [
         (to_parse[i : i + FILES_PER_BATCH], config)
         for i in range(0, len(to_parse), FILES_PER_BATCH)
     ]
+    # the text to parse; an oversized file is rejected unread
+    size = sum(d.size for _, rel in to_parse if (d := digests[rel]).size <= config.max_file_bytes)
     bar = stage_progress("ingest", len(files), "files")
     bar.advance(len(unchanged))
     rejected: list[dict] = []
@@ -108,7 +110,7 @@ def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -
         run_script(con, "ingest/incoming")
         for (batch_files, _), (docs, bad) in zip(
             batches,
-            mapped(parsed_documents, batches, worker_count(config.workers, len(batches))),
+            mapped(parsed_documents, batches, worker_count(config.workers, len(batches), size)),
             strict=True,
         ):
             rejected.extend(bad.to_pylist())

@@ -58,7 +58,8 @@ def write_reports(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: 
 
 @task(name="publish", cache_policy=NO_CACHE)
 def publish_stage(warehouse: Warehouse, run_id: str, results: list[dict]) -> bool:
-    """Publish the run if its hard checks passed; refresh views either way. True if published."""
+    """Publish the run if its hard checks passed; refresh views either way. True if published.
+    Then, the decision committed, write the run's Data Docs (tasks/data_docs.py)."""
     publish = not failed_hard_checks(results)
     with warehouse.connect() as con:
         con.execute("BEGIN TRANSACTION")
@@ -68,4 +69,7 @@ def publish_stage(warehouse: Warehouse, run_id: str, results: list[dict]) -> boo
         con.execute("COMMIT")
         if publish:
             write_reports(con, warehouse, run_id)
+        from tasks.data_docs import recorded_data_docs  # after the decision, never part of it
+
+        recorded_data_docs(con, warehouse, run_id)
     return publish

@@ -19,6 +19,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.progress import stage_progress
 from groundwork.sqlfiles import SQL_DIR, run_script, sql_text
 from groundwork.warehouse import Warehouse, run_parts
+from schemas.config import RunConfig
 
 _HEADER = re.compile(r"^--\s*(\w+):\s*(.+?)\s*$", re.MULTILINE)
 SAMPLE_ROWS = 5
@@ -32,9 +33,18 @@ class Check:
     table: str
     severity: str
     metric: str
-    threshold: float
+    threshold: float | str  # a number, or a setting of the run config (claims.max_...)
     denominator: str | None
     sql: str
+
+    def threshold_for(self, config: RunConfig) -> float:
+        """The threshold this run is held to: the header's number, or the named setting."""
+        if isinstance(self.threshold, float):
+            return self.threshold
+        value: object = config
+        for name in self.threshold.split("."):
+            value = getattr(value, name)
+        return float(value)  # type: ignore[arg-type]
 
     @classmethod
     def from_file(cls, path: Path) -> Check:
@@ -45,10 +55,17 @@ class Check:
             table=header["table"],
             severity=header["severity"],
             metric=header["metric"],
-            threshold=float(header.get("threshold", 0)),
+            threshold=_threshold(header.get("threshold", "0")),
             denominator=header.get("denominator"),
             sql=sql,
         )
+
+
+def _threshold(text: str) -> float | str:
+    try:
+        return float(text)
+    except ValueError:
+        return text  # a config setting, resolved per run
 
 
 def checks() -> list[Check]:
@@ -56,7 +73,9 @@ def checks() -> list[Check]:
     return [Check.from_file(p) for p in sorted((SQL_DIR / "checks").glob("*.sql"))]
 
 
-def check_result(con: duckdb.DuckDBPyConnection, check: Check, run_id: str) -> dict:
+def check_result(
+    con: duckdb.DuckDBPyConnection, check: Check, run_id: str, threshold: float
+) -> dict:
     """Run one check and return its `check_results` row."""
     cursor = con.execute(check.sql)
     columns = [d[0] for d in cursor.description]
@@ -74,25 +93,26 @@ def check_result(con: duckdb.DuckDBPyConnection, check: Check, run_id: str) -> d
         "table_name": check.table,
         "severity": check.severity,
         "metric": check.metric,
-        "threshold": check.threshold,
+        "threshold": threshold,
         "value": value,
-        "passed": value <= check.threshold,
+        "passed": value <= threshold,
         "offending_rows": offending,
         "sample": json.dumps(sample, default=str),
     }
 
 
 @task(name="review", cache_policy=NO_CACHE)
-def review_stage(warehouse: Warehouse, run_id: str) -> list[dict]:
+def review_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> list[dict]:
     """Run all checks for the run, record them in `check_results`, and return them."""
     suite = checks()
     bar = stage_progress("review", len(suite), "checks")
     results = []
     with warehouse.connect() as con:
         tables = ("chunks", "requirements", "verifications", "answers", "statements", "citations")
-        run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables))
+        fresh = {f"fresh_{t}": warehouse.fresh_glob(t, run_id) for t in ("chunks", "requirements")}
+        run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables), **fresh)
         for check in suite:
-            results.append(check_result(con, check, run_id))
+            results.append(check_result(con, check, run_id, check.threshold_for(config)))
             bar.advance()
         run_script(con, "review/clear_checks", {"run_id": run_id})
         con.executemany(sql_text("review/record_check"), results)

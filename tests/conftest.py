@@ -10,6 +10,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_CORPUS = REPO / "data" / "corpus"
+SAMPLE_QUESTIONS = REPO / "data" / "questions.yaml"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
@@ -28,3 +29,20 @@ def corpus_copy(tmp_path: Path) -> Path:
     target = tmp_path / "corpus"
     shutil.copytree(SAMPLE_CORPUS, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def answered_warehouse(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
+    """One published run of the flow on data/corpus and data/questions.yaml, shared by every test
+    that only reads a real warehouse: (warehouse folder, run summary). Do not write to it."""
+    from flows.corpus import corpus_run
+    from schemas.config import RunConfig
+
+    warehouse = tmp_path_factory.mktemp("answered")
+    summary = corpus_run(
+        corpus=str(SAMPLE_CORPUS),
+        warehouse=str(warehouse),
+        questions=str(SAMPLE_QUESTIONS),
+        config=RunConfig(workers=1),
+    )
+    return warehouse, summary

@@ -37,12 +37,8 @@ INVALID_CITATIONS = """
 
 
 @pytest.fixture(scope="module")
-def answered(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
-    warehouse = tmp_path_factory.mktemp("qa")
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS), warehouse=str(warehouse), questions=str(QUESTIONS), config=CONFIG
-    )
-    return warehouse, summary
+def answered(answered_warehouse):
+    return answered_warehouse  # the session's run (conftest.py): read or copied, never written
 
 
 def test_shipped_questions_are_answered_with_valid_citations(answered):

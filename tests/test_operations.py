@@ -188,9 +188,14 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
     second = run(corpus, warehouse)
     wh = Warehouse(warehouse)
-    for table in ("chunks", "candidates"):
+    for table in ("chunks", "candidates", "requirements"):  # the source has one document
         fresh = pq.read_table(wh.fresh_parts(table, second.run_id)).column("doc_id")
         assert set(fresh.to_pylist()) == {"us-cfr-45-164.404"}, table
+    ids = "SELECT requirement_id, exact_quote FROM requirements WHERE run_id = '{}'"
+    before = set(rows(warehouse, ids.format(published["first"].run_id)))
+    after = set(rows(warehouse, ids.format(second.run_id)))
+    assert len(after - before) == 1  # the changed quote got a new ID; every other one kept its ID
+    assert all("30 calendar days" in quote for _, quote in after - before)
     cold = run(corpus, tmp_path / "cold")
     for sql in (
         "SELECT * EXCLUDE (run_id) FROM current_chunks",
@@ -199,6 +204,21 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     ):
         assert sorted(rows(warehouse, sql)) == sorted(rows(tmp_path / "cold", sql)), sql
     assert cold.requirements == second.requirements
+
+
+def test_a_changed_citation_alone_redoes_the_document(published):
+    """Chunk label paths come from the citation: a front-matter edit must not reuse old chunks."""
+    corpus, warehouse = published["corpus"], published["warehouse"]
+    notice = corpus / "statutes" / "us-cfr-45-164.404.md"
+    notice.write_text(notice.read_text().replace("45 CFR § 164.404", "45 CFR § 164.499", 1))
+    second = run(corpus, warehouse)
+    paths = rows(
+        warehouse,
+        "SELECT DISTINCT label_path FROM current_chunks "
+        "WHERE doc_id = 'us-cfr-45-164.404' AND label_path IS NOT NULL",
+    )
+    assert paths and all(path.startswith("164.499") for (path,) in paths)
+    assert second.changed_documents == 1
 
 
 def test_resuming_after_the_corpus_changed_redoes_ingest_and_what_follows(published):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from groundwork.verdicts import statement_verdict
+from schemas.statements import statement_verdict
 
 CATEGORIES = {
     "SUPPORTED": "supported",

@@ -6,4 +6,4 @@
 -- metric: share of requirement quotes shorter than 10 words (the paragraph had no more to give)
 SELECT requirement_id, exact_quote
 FROM run_requirements
-WHERE len(string_split_regex(trim(exact_quote), '\s+')) < 10
+WHERE NOT regexp_matches(exact_quote, '^\s*(\S+\s+){9}\S')  -- fewer than 10 words

@@ -64,7 +64,12 @@ ON CONFLICT (doc_id) DO UPDATE SET
     retrieved = EXCLUDED.retrieved,
     hierarchy = EXCLUDED.hierarchy,
     metadata = EXCLUDED.metadata,
+    -- changed: anything chunks, candidates or IDs are made from (text, citation, source), so
+    -- that incremental runs redo this document's stages
     changed_run = CASE WHEN documents.sha256 = EXCLUDED.sha256 AND documents.status = 'active'
+                            AND documents.citation IS NOT DISTINCT FROM EXCLUDED.citation
+                            AND documents.source_type IS NOT DISTINCT FROM EXCLUDED.source_type
+                            AND documents.source_id IS NOT DISTINCT FROM EXCLUDED.source_id
                        THEN documents.changed_run ELSE EXCLUDED.changed_run END,
     text = EXCLUDED.text,
     sha256 = EXCLUDED.sha256,

@@ -1,4 +1,4 @@
--- Give every requirement candidate of a run its stable ID.
+-- Give every requirement candidate of the run's registered sources its stable ID.
 -- Canonical key = sha256(source, normalised quote, occurrence of that quote in the source), so the
 -- same requirement keeps its ID across runs, a new one is numbered after the last of its prefix,
 -- and one that is gone is retired. IDs are never deleted, so never reused.
@@ -11,7 +11,8 @@ SELECT c.*,
               row_number() OVER (PARTITION BY d.source_id, c.normalised_quote
                                  ORDER BY c.doc_id, c.char_start)::VARCHAR) AS canonical_key
 FROM read_parquet({candidates}, hive_partitioning = false) c
-JOIN documents d USING (doc_id);
+JOIN documents d USING (doc_id)
+WHERE d.source_id IN (SELECT source_id FROM registered_sources);
 
 INSERT INTO requirement_registry
 SELECT printf('REQ-%s%04d', prefix, seq), prefix, seq, canonical_key, source_id,
@@ -29,6 +30,11 @@ FROM (
 UPDATE requirement_registry
 SET status = 'active', last_run = $run_id, retired_run = NULL
 WHERE canonical_key IN (SELECT canonical_key FROM run_candidates);
+
+-- The requirements of the sources copied from the reused run are in this run too.
+UPDATE requirement_registry
+SET last_run = $run_id
+WHERE status = 'active' AND source_id NOT IN (SELECT source_id FROM registered_sources);
 
 UPDATE requirement_registry
 SET status = 'retired', retired_run = $run_id

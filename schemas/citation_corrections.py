@@ -1,0 +1,46 @@
+"""Table `citation_corrections`: every change to a claim's citations, with its reason.
+
+For a claim its citation does not support, the question's verified requirements are searched
+(BM25) for a better one: REPLACE (the old citation does not support the claim, the new one
+does), ADD_ALTERNATE (the old one supports it only partly, the new one fully; both are cited),
+REMOVE (a second citation that does not support the claim, while another one does).
+"""
+
+import pandera.pandas as pa
+import pyarrow as arrow
+from pandera.typing import Series
+
+from schemas.claims import VERDICTS
+from schemas.ids import REQUIREMENT_ID
+
+CITATION_CORRECTIONS_SCHEMA = arrow.schema(
+    [
+        ("claim_id", arrow.string()),
+        ("statement_id", arrow.string()),
+        ("question_id", arrow.string()),
+        ("action", arrow.string()),
+        ("from_requirement_id", arrow.string()),
+        ("to_requirement_id", arrow.string()),
+        ("verdict_before", arrow.string()),
+        ("verdict_after", arrow.string()),
+        ("score", arrow.float64()),
+        ("reason", arrow.string()),
+    ]
+)
+
+
+class CitationCorrections(pa.DataFrameModel):
+    claim_id: Series[str]
+    statement_id: Series[str]
+    question_id: Series[str]
+    action: Series[str] = pa.Field(isin=["REPLACE", "ADD_ALTERNATE", "REMOVE"])
+    from_requirement_id: Series[str] = pa.Field(str_matches=REQUIREMENT_ID, nullable=True)
+    to_requirement_id: Series[str] = pa.Field(str_matches=REQUIREMENT_ID, nullable=True)
+    verdict_before: Series[str] = pa.Field(isin=VERDICTS)
+    verdict_after: Series[str] = pa.Field(isin=VERDICTS)
+    score: Series[float] = pa.Field(nullable=True)
+    reason: Series[str]
+
+    class Config:
+        strict = True
+        coerce = True

@@ -1,0 +1,10 @@
+-- The run's statements, with how many citations each has and whether the text holds every cited
+-- quote (what a `quote` statement must do).
+SELECT s.statement_id, s.question_id, s.form, s.support, s.verdict,
+       count(c.requirement_id) AS citations,
+       coalesce(bool_and(position(r.exact_quote IN s.text) > 0), false) AS quotes_cited
+FROM read_parquet({statements}, hive_partitioning = false) s
+LEFT JOIN read_parquet({citations}, hive_partitioning = false) c USING (statement_id)
+LEFT JOIN read_parquet({requirements}, hive_partitioning = false) r USING (requirement_id)
+GROUP BY ALL
+ORDER BY s.statement_id

@@ -1,0 +1,170 @@
+"""Great Expectations over a run's tables, written as Data Docs beside the run's report.
+
+The review gates in sql/checks/ are the authority for publishing: a run publishes only when every
+hard gate passes, and nothing here changes that, runs before that decision, or can stop it. This
+is the human-readable data-quality document: the same gates, restated as expectations
+(tasks/expectations.py) with their thresholds, rendered as HTML with the failing values, in
+`<warehouse>/reports/<run_id>/data_docs/index.html`.
+
+Its outcome is one row in `check_results`, check `great_expectations`, severity `soft`: the table
+every reader of a run's quality already queries (`groundwork sql`, `dashboard_run_failures`),
+with no new columns, and a soft row never blocks publication (`failed_hard_checks` ignores it).
+`value` is the share of expectations that failed, `metric` says how many were evaluated and
+where the Data Docs are, `sample` lists the failed expectations.
+
+Great Expectations runs in an ephemeral context (in-memory stores; only the Data Docs site is on
+disk), over pandas DataFrames of the run's Parquet tables (sql/quality/), with analytics and
+progress bars off. It makes no network call; the HTML pages load their stylesheets from CDNs
+when opened.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+
+from groundwork.sqlfiles import literal_sql, query, sql_text
+from groundwork.warehouse import Warehouse, run_parts
+
+os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")  # read when great_expectations loads
+
+import great_expectations as gx
+from great_expectations.core.run_identifier import RunIdentifier
+from great_expectations.data_context import EphemeralDataContext
+from great_expectations.data_context.types.base import (
+    DataContextConfig,
+    InMemoryStoreBackendDefaults,
+    ProgressBarsConfig,
+)
+from great_expectations.exceptions import GreatExpectationsError
+
+from tasks.expectations import Suites, expectation_suites
+from tasks.review import checks
+
+CHECK_NAME = "great_expectations"
+SITE = "run"
+FRAME_TABLES = ("requirements", "answers", "statements", "citations", "verifications")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a validation of all suites came to."""
+
+    evaluated: int
+    failed: list[dict]
+    index: Path
+
+    @property
+    def success(self) -> bool:
+        return not self.failed
+
+
+def quality_frames(
+    con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str, tables: Iterable[str]
+) -> dict[str, pd.DataFrame]:
+    """Table -> the run's rows as its suite reads them (sql/quality/<table>.sql)."""
+    parts = run_parts(warehouse, run_id, *FRAME_TABLES)
+    return {table: con.execute(literal_sql(f"quality/{table}", **parts)).df() for table in tables}
+
+
+def _context(site: Path) -> EphemeralDataContext:
+    """An in-memory context whose only file output is the Data Docs site in `site`."""
+    config = DataContextConfig(
+        store_backend_defaults=InMemoryStoreBackendDefaults(),
+        analytics_enabled=False,
+        progress_bars=ProgressBarsConfig(globally=False),
+        data_docs_sites={
+            SITE: {
+                "class_name": "SiteBuilder",
+                "show_how_to_buttons": False,
+                "store_backend": {
+                    "class_name": "TupleFilesystemStoreBackend",
+                    "base_directory": str(site),
+                },
+                "site_index_builder": {"class_name": "DefaultSiteIndexBuilder"},
+            }
+        },
+    )
+    return gx.get_context(mode="ephemeral", project_config=config)
+
+
+def _failure(table: str, result) -> dict:
+    """A failed expectation, as the check_results sample lists it."""
+    config = result.expectation_config
+    observed = result.result or {}
+    return {
+        "suite": table,
+        "expectation": config.type,
+        "column": config.kwargs.get("column") or config.kwargs.get("column_list"),
+        "check": (config.meta or {}).get("check"),
+        "description": config.description,
+        "unexpected_percent": observed.get("unexpected_percent"),
+        "observed_value": observed.get("observed_value"),
+    }
+
+
+def validated(
+    frames: dict[str, pd.DataFrame], suites: Suites, run_id: str, folder: Path
+) -> Outcome:
+    """Validate each frame against its table's suite and write the Data Docs site to `folder`
+    (replaced whole: written beside it, then renamed)."""
+    partial = folder.with_name(f".{folder.name}.partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    context = _context(partial)
+    source = context.data_sources.add_pandas("run_tables")
+    run = RunIdentifier(run_name=run_id)
+    evaluated, failed = 0, []
+    for table, expectations in suites.items():
+        batch = source.add_dataframe_asset(table).add_batch_definition_whole_dataframe(table)
+        suite = context.suites.add(gx.ExpectationSuite(name=table, expectations=expectations))
+        definition = context.validation_definitions.add(
+            gx.ValidationDefinition(name=table, data=batch, suite=suite)
+        )
+        result = definition.run(batch_parameters={"dataframe": frames[table]}, run_id=run)
+        evaluated += result.statistics["evaluated_expectations"]
+        failed += [_failure(table, r) for r in result.results if not r.success]
+    context.build_data_docs(site_names=[SITE])
+    shutil.rmtree(folder, ignore_errors=True)
+    os.replace(partial, folder)
+    return Outcome(evaluated, failed, folder / "index.html")
+
+
+def check_row(run_id: str, outcome: Outcome, warehouse: Warehouse) -> dict:
+    """The outcome as a soft `check_results` row."""
+    where = outcome.index.relative_to(warehouse.root)
+    return {
+        "run_id": run_id,
+        "check_name": CHECK_NAME,
+        "table_name": "expectation_suites",
+        "severity": "soft",
+        "metric": f"share of {outcome.evaluated} Great Expectations expectations that failed "
+        f"(Data Docs: {where})",
+        "threshold": 0.0,
+        "value": len(outcome.failed) / max(outcome.evaluated, len(outcome.failed), 1),
+        "passed": outcome.success,
+        "offending_rows": len(outcome.failed),
+        "sample": json.dumps(outcome.failed, default=str),
+    }
+
+
+def recorded_data_docs(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> dict:
+    """Validate the run's tables, write its Data Docs and record the outcome; returns its row."""
+    folder = warehouse.root / "reports" / run_id / "data_docs"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    suites = expectation_suites({c.name: c for c in checks()})
+    frames = quality_frames(con, warehouse, run_id, suites)
+    try:
+        outcome = validated(frames, suites, run_id, folder)
+    except GreatExpectationsError as exc:  # the run is published already: report, do not undo
+        outcome = Outcome(0, [{"error": f"{type(exc).__name__}: {exc}"}], folder / "index.html")
+    row = check_row(run_id, outcome, warehouse)
+    query(con, "quality/clear_check", {"run_id": run_id})
+    con.execute(sql_text("review/record_check"), row)
+    return row
