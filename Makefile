@@ -17,7 +17,7 @@ export PREFECT_CLOUD_ENABLE_ORCHESTRATION_TELEMETRY=false
 export PREFECT_SERVER_UI_SHOW_PROMOTIONAL_CONTENT=false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=60
 
-.PHONY: setup llm-server run test lint bench clean
+.PHONY: setup llm-server browser run test lint bench clean
 
 setup: $(STAMP)
 
@@ -36,12 +36,31 @@ $(LLM_STAMP):
 	$(LLM_VENV)/bin/uv pip install --quiet --python $(LLM_VENV)/bin/python $(LLM_PINS)
 	touch $@
 
+# Debian's Chromium for the report's browser tests (Playwright drives it; `playwright install`
+# cannot download its own browser here). A failed install leaves its reason in BROWSER_MISSING,
+# and the browser tests skip with that reason.
+CHROMIUM        := /usr/bin/chromium
+BROWSER_MISSING := $(VENV)/.browser-missing
+SUDO            := $(if $(filter 0,$(shell id -u)),,sudo)
+
+browser:
+	@if [ -x $(CHROMIUM) ]; then rm -f $(BROWSER_MISSING); exit 0; fi; \
+	mkdir -p $(VENV); \
+	if ( $(SUDO) apt-get update -qq && \
+	     DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver \
+	   ) > $(VENV)/.browser-install.log 2>&1; then rm -f $(BROWSER_MISSING); \
+	else \
+	  echo "apt-get install chromium failed: $$(tail -n 1 $(VENV)/.browser-install.log)" \
+	    | tee $(BROWSER_MISSING); exit 1; \
+	fi
+
 run: setup
 	$(BIN)/groundwork run --corpus data/corpus --questions data/questions.yaml --warehouse $(WAREHOUSE)
 
 # A failed llama.cpp build does not stop the tests: the tests that need it skip and say why.
 test: setup
 	$(MAKE) llm-server || echo "make llm-server failed: the SmolLM2 integration tests will skip"
+	$(MAKE) browser || echo "make browser failed: the report's browser tests will skip"
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 

@@ -403,6 +403,44 @@ def ask(
 
 
 @app.command()
+def report(
+    run_id: Annotated[
+        str | None,
+        typer.Option("--run", help="the run to report [default: the published run]"),
+    ] = None,
+    out_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="HTML file to write [default: <warehouse>/reports/<run>/report.html]",
+            show_default=False,
+        ),
+    ] = None,
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Write a run's answers as one self-contained HTML page (no network needed to open it).
+
+    Each citation marker opens an evidence card (source, date, URL, the quote marked in its
+    passage, its location, the verdict); each answer and the run have a verification summary
+    that highlights statements by verdict; numbers expand to their source quote and value."""
+    from groundwork.report.data import has_answers, published_run
+    from groundwork.report.write import default_path, write_report
+
+    wh = _existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        run_id = run_id or published_run(con)
+        if run_id is None:
+            err.print("[red]error:[/] nothing is published yet: name a run with --run")
+            raise typer.Exit(EXIT_FAILED)
+        if not has_answers(wh, run_id):
+            err.print(f"[red]error:[/] run {run_id} has no answers in {wh.root}")
+            raise typer.Exit(EXIT_USAGE)
+        path = write_report(con, wh, run_id, out_path or default_path(wh, run_id))
+    out.print(f"wrote {path} (run {run_id}, {path.stat().st_size / 1e6:.1f} MB)")
+
+
+@app.command()
 def gc(
     keep: Annotated[int, typer.Option("--keep", min=0, help="newest runs to keep")],
     warehouse: WarehouseOption = None,

@@ -24,7 +24,7 @@ STAGES = (
     "publish",
 )
 VERIFIER = "rules-verifier 1.0"  # the verifications.verifier value of the rules backend
-COMPOSER = "extractive 1.0"  # the answers.composer value of the extractive composer
+COMPOSER = "extractive 1.1"  # the answers.composer value of the extractive composer
 
 
 def _checks_version() -> str:
@@ -44,6 +44,6 @@ STAGE_VERSIONS = {
     "verify": VERIFIER,
     "compose": COMPOSER,
     "review": _checks_version(),
-    "publish": "1",
+    "publish": "2",
 }
 CODE_VERSION = hashlib.sha256(repr(sorted(STAGE_VERSIONS.items())).encode()).hexdigest()[:16]

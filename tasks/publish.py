@@ -18,6 +18,7 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.answers_markdown import answers_markdown
+from groundwork.report.write import write_report
 from groundwork.sqlfiles import run_script, sql_text
 from groundwork.warehouse import PARQUET_TABLES, Warehouse, refresh_views
 
@@ -41,7 +42,8 @@ def _records(con: duckdb.DuckDBPyConnection, sql: str) -> list[dict]:
 
 
 def write_reports(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
-    """answers.md and audit_trail.json of the published run, in reports/<run>/ and as latest."""
+    """answers.md, audit_trail.json and report.html of the published run, in reports/<run>/
+    and as latest."""
     folder = warehouse.root / "reports" / run_id
     folder.mkdir(parents=True, exist_ok=True)
     answers = _records(con, sql_text("answers/report_answers"))
@@ -49,7 +51,8 @@ def write_reports(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: 
     audit = _records(con, sql_text("answers/audit_trail"))
     (folder / "answers.md").write_text(answers_markdown(run_id, answers, sources))
     (folder / "audit_trail.json").write_text(json.dumps(audit, indent=1, default=str))
-    for name in ("answers.md", "audit_trail.json"):  # replaced whole, never half-written
+    write_report(con, warehouse, run_id, folder / "report.html")
+    for name in ("answers.md", "audit_trail.json", "report.html"):  # replaced whole
         shutil.copyfile(folder / name, warehouse.root / f".{name}.tmp")
         os.replace(warehouse.root / f".{name}.tmp", warehouse.root / name)
     return folder

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from tasks.compose import answers, grounding_confidence
+from tasks.compose import Draft, answers, grounding_confidence
 
 QUESTION = {
     "question_id": "Q1",
@@ -118,3 +118,28 @@ def test_grounding_confidence_bands():
         "high",
         "high",
     ]
+
+
+def test_quoted_and_tension_statements_are_supported_by_construction():
+    rows = [
+        evidence("REQ-S0001", "The covered entity shall disclose the records to the patient."),
+        evidence(
+            "REQ-S0002",
+            "The covered entity may disclose the records to a relative.",
+            modality="permission",
+            trigger="may",
+        ),
+    ]
+    _, statements, _ = composed(rows)
+    assert [(s["form"], s["verdict"]) for s in statements] == [
+        ("quote", "SUPPORTED"),
+        ("quote", "SUPPORTED"),
+        ("tension", "SUPPORTED"),
+    ]
+
+
+def test_a_model_claim_under_nine_tenths_support_is_partial():
+    draft = Draft("Q1")
+    cited = [evidence("REQ-S0001", "The covered entity shall notify the individual.")]
+    draft.statement("statutes", "The entity must notify people.", cited, "claim", 0.75)
+    assert draft.statements[0]["verdict"] == "PARTIAL"

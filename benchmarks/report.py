@@ -1,0 +1,93 @@
+"""Report generation for the 2,788 ObliQA dev questions: how long `groundwork report` takes.
+
+Reuses the warehouse benchmarks/throughput.py builds (all 2,788 questions answered over the
+ObliQA passages), building it first when it is missing or `--rebuild` is given, then times the
+whole `groundwork report` command (process start, reading the tables, rendering, writing) over
+a few rounds and writes bench-out/report.json. Target: under 30 s.
+
+    .venv/bin/python benchmarks/report.py [--shared ../shared] [--warehouse /tmp/gw-throughput]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+from machine import cpu_model
+
+REPO = Path(__file__).resolve().parent.parent
+COUNTS = """
+SELECT (SELECT count(*) FROM current_answers),
+       (SELECT count(*) FROM current_answers WHERE result = 'ANSWERED'),
+       (SELECT count(*) FROM current_statements),
+       (SELECT count(*) FROM current_citations),
+       (SELECT count(DISTINCT requirement_id) FROM current_citations)
+"""
+
+
+def built(warehouse: Path, shared: Path, rebuild: bool) -> None:
+    """The throughput benchmark's warehouse, built unless it is there already."""
+    if rebuild or not (warehouse / "groundwork.duckdb").exists():
+        script = REPO / "benchmarks" / "throughput.py"
+        command = [sys.executable, str(script), "--shared", str(shared)]
+        subprocess.run([*command, "--warehouse", str(warehouse)], check=True)
+
+
+def commit() -> str:
+    done = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    return done.stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    parser.add_argument("--warehouse", type=Path, default=Path("/tmp/gw-throughput"))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rebuild", action="store_true", help="rebuild the warehouse first")
+    args = parser.parse_args()
+    built(args.warehouse, args.shared, args.rebuild)
+    out = args.warehouse / "bench-report.html"
+    command = [
+        str(REPO / ".venv" / "bin" / "groundwork"),
+        "report",
+        "--warehouse",
+        str(args.warehouse),
+        "--out",
+        str(out),
+    ]
+    seconds = []
+    for _ in range(args.rounds):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        seconds.append(round(time.perf_counter() - started, 2))
+    con = duckdb.connect(str(args.warehouse / "groundwork.duckdb"), read_only=True)
+    questions, answered, statements, citations, cited = con.execute(COUNTS).fetchone()
+    report = {
+        "questions": questions,
+        "answered": answered,
+        "statements": statements,
+        "citations": citations,
+        "cited_requirements": cited,
+        "report_mb": round(out.stat().st_size / 1e6, 1),
+        "seconds": seconds,
+        "best_s": min(seconds),
+        "machine": f"{cpu_model()}, {platform.python_version()}, {platform.machine()}",
+        "commit": commit(),
+        "command": " ".join(command),
+    }
+    target = REPO / "bench-out" / "report.json"
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(json.dumps(report, indent=1))
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,304 @@
+"""The report of a real run on data/: written at publication and by `groundwork report`, and
+used in headless Chromium (Debian's, driven by Playwright; `make browser` installs it)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from flows.corpus import corpus_run
+from groundwork.cli import app
+from groundwork.warehouse import Warehouse
+from schemas.config import RunConfig
+
+from .conftest import REPO, SAMPLE_CORPUS
+from .test_flow import rows
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
+CHROMIUM = Path("/usr/bin/chromium")
+BROWSER_MISSING = REPO / ".venv" / ".browser-missing"  # written by a failed `make browser`
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CATEGORY = {
+    "SUPPORTED": "supported",
+    "PARTIAL": "partial",
+    "UNSUPPORTED": "unsupported",
+    "CONTRADICTED": "unsupported",
+}
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory, prefect_harness) -> tuple[Path, str]:
+    """A warehouse with the sample corpus and questions published, and its run."""
+    warehouse = tmp_path_factory.mktemp("report")
+    summary = corpus_run(
+        corpus=str(SAMPLE_CORPUS),
+        warehouse=str(warehouse),
+        questions=str(REPO / "data" / "questions.yaml"),
+        config=RunConfig(workers=1),
+    )
+    assert summary.status == "published"
+    return warehouse, summary.run_id
+
+
+def _set_verdicts(wh: Warehouse, run_id: str, verdicts: dict[str, list[str]]) -> None:
+    """Rewrite the run's statements part: the first statements of each question get the
+    verdicts given for it, in order."""
+    (part,) = wh.parts("statements", run_id)
+    records = pq.read_table(part).to_pylist()
+    for r in records:
+        planted = verdicts.get(r["question_id"], [])
+        if r["ordinal"] <= len(planted):
+            r["verdict"] = planted[r["ordinal"] - 1]
+    pq.write_table(pa.Table.from_pylist(records, schema=pq.read_schema(part)), part)
+
+
+@pytest.fixture(scope="module")
+def planted(published, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str, str]:
+    """A copy of the warehouse where one answer has 3 of its statements not supported (over
+    20 %) and another exactly 20 %, and the report of it. Returns the warehouse, the report,
+    the warned question and the one at the limit."""
+    source, run_id = published
+    warehouse = tmp_path_factory.mktemp("planted") / "wh"
+    shutil.copytree(source, warehouse)
+    sizes = rows(
+        warehouse,
+        "SELECT question_id, count(*) AS n FROM current_statements GROUP BY 1 "
+        "ORDER BY n DESC, question_id",
+    )
+    warned, n = sizes[0]
+    limit, m = next((q, k) for q, k in sizes[1:] if k % 5 == 0)
+    _set_verdicts(
+        Warehouse(warehouse),
+        run_id,
+        {
+            warned: ["UNSUPPORTED", "CONTRADICTED", "PARTIAL", "UNSUPPORTED"],
+            limit: ["UNSUPPORTED"] * (m // 5),
+        },
+    )
+    report = warehouse / "planted.html"
+    result = CliRunner().invoke(app, ["report", "-w", str(warehouse), "--out", str(report)])
+    assert result.exit_code == 0, result.output
+    assert n >= 8  # 3 of n not supported is over 20 %
+    return warehouse, report, warned, limit
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's Chromium under Playwright, with a fresh profile; skips when it is missing."""
+    if not CHROMIUM.exists():
+        reason = (
+            BROWSER_MISSING.read_text().strip()
+            if BROWSER_MISSING.exists()
+            else f"{CHROMIUM} is missing (make browser installs it)"
+        )
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 1000},
+        )
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser, planted):
+    """The planted report open in a new tab; fails the test on a script error or any request
+    other than the file itself."""
+    tab = browser.new_page()
+    errors, requests = [], []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("request", lambda request: requests.append(request.url))
+    tab.goto(planted[1].as_uri())
+    yield tab
+    tab.close()
+    assert errors == []
+    assert requests == [planted[1].as_uri()]
+
+
+def test_publication_writes_the_report_beside_answers_md(published):
+    warehouse, run_id = published
+    folder = warehouse / "reports" / run_id
+    assert {"answers.md", "audit_trail.json", "report.html"} <= {p.name for p in folder.iterdir()}
+    page = (folder / "report.html").read_text()
+    assert page == (warehouse / "report.html").read_text()
+    assert run_id in page and page.count('<article class="gw-answer') == 85
+
+
+def test_report_command_defaults_to_the_published_run(published, tmp_path):
+    warehouse, run_id = published
+    runner = CliRunner()
+    target = warehouse / "reports" / run_id / "report.html"
+    target.unlink()
+    result = runner.invoke(app, ["report", "-w", str(warehouse)])
+    assert result.exit_code == 0, result.output
+    assert target.is_file() and str(target) in result.output.replace("\n", "")
+    elsewhere = tmp_path / "out" / "r.html"
+    result = runner.invoke(
+        app, ["report", "-w", str(warehouse), "--run", run_id, "-o", str(elsewhere)]
+    )
+    assert result.exit_code == 0 and elsewhere.read_text() == target.read_text()
+    unknown = runner.invoke(app, ["report", "-w", str(warehouse), "--run", "r0"])
+    assert unknown.exit_code == 2 and "has no answers" in unknown.output
+    missing = runner.invoke(app, ["report", "-w", str(tmp_path / "none")])
+    assert missing.exit_code == 2
+    help_text = runner.invoke(app, ["report", "--help"]).output
+    assert "--run" in help_text and "--out" in help_text and "evidence card" in help_text
+
+
+def _quote(warehouse: Path, requirement_id: str) -> str:
+    return rows(
+        warehouse,
+        f"SELECT exact_quote FROM current_requirements WHERE requirement_id = '{requirement_id}'",
+    )[0][0]
+
+
+def test_a_marker_opens_its_card_and_escape_closes_it(page, planted):
+    warehouse = planted[0]
+    marker = page.locator("article.gw-answer .gw-marker").first
+    marker.click()
+    requirement_id = marker.get_attribute("data-req")
+    card = page.locator(".gw-card:visible")
+    assert card.count() == 1
+    assert card.locator(".gw-quote:visible").inner_text() == _quote(warehouse, requirement_id)
+    assert card.locator(".gw-card-req").inner_text() == requirement_id
+    facts = card.locator(".gw-card-facts").inner_text()
+    for label in ("Citation", "Jurisdiction", "Date", "URL", "Location", "Verdict"):
+        assert label in facts
+    assert card.locator("a[href^='https://']").count() == 1
+    assert marker.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert page.locator(".gw-card:visible").count() == 0
+    assert marker.get_attribute("aria-expanded") == "false"
+    assert page.evaluate("document.activeElement.dataset.req") == requirement_id
+
+
+def test_keyboard_focus_opens_a_card_and_a_click_outside_closes_it(page):
+    marker = page.locator("article.gw-answer .gw-marker").nth(2)
+    marker.focus()
+    assert page.locator(".gw-card:visible").count() == 1
+    page.keyboard.press("Tab")  # into the card: its source link
+    assert page.evaluate("!!document.activeElement.closest('.gw-card')")
+    assert page.locator(".gw-card:visible").count() == 1
+    page.locator("header h1").click()
+    assert page.locator(".gw-card:visible").count() == 0
+
+
+def test_markers_in_one_statement_open_distinct_cards(page, planted):
+    statement = page.locator(".gw-stmt").filter(has=page.locator(".gw-marker >> nth=1")).first
+    first, second = statement.locator(".gw-marker").nth(0), statement.locator(".gw-marker").nth(1)
+    ids = [first.get_attribute("data-req"), second.get_attribute("data-req")]
+    assert ids[0] != ids[1]
+    first.click()
+    assert page.locator(".gw-card:visible .gw-quote:visible").inner_text() == _quote(
+        planted[0], ids[0]
+    )
+    second.click()
+    cards = page.locator(".gw-card:visible")
+    assert cards.count() == 1
+    assert cards.locator(".gw-quote:visible").inner_text() == _quote(planted[0], ids[1])
+    assert first.inner_text() in cards.locator(".gw-card-also").inner_text()
+
+
+def test_show_more_reveals_the_whole_passage(page):
+    requirement_id = page.evaluate(
+        "[...document.querySelectorAll('template')]"
+        ".find(t => t.content.querySelector('.gw-more')).id.slice(3)"
+    )
+    marker = page.locator(f".gw-marker[data-req='{requirement_id}']").first
+    marker.click()
+    card = page.locator(".gw-card:visible")
+    short = card.locator(".gw-passage").inner_text()
+    card.locator(".gw-more").click()
+    assert card.locator(".gw-more").inner_text() == "Show less"
+    assert len(card.locator(".gw-passage").inner_text()) > len(short)
+
+
+def test_a_number_chip_expands_to_its_source_quote_and_value(page):
+    chip = page.locator(".gw-num:not(.gw-chip-unmatched) .gw-chip").first
+    surface = chip.inner_text()
+    chip.click()
+    detail = page.locator(f"#{chip.get_attribute('aria-controls')}")
+    assert detail.is_visible()
+    assert detail.locator("mark").inner_text() == surface
+    text = detail.inner_text()
+    assert "Value" in text and "Transformation" in text
+    chip.click()
+    assert not detail.is_visible()
+
+
+def test_the_planted_answer_warns_and_highlights_its_unsupported_statements(page, planted, capsys):
+    _, _, warned, limit = planted
+    answer = page.locator(f"article[data-question='{warned}']")
+    assert answer.locator(".gw-warning").is_visible()
+    assert page.locator("article .gw-warning").count() == 1  # not the one at exactly 20 %
+    assert page.locator(f"article[data-question='{limit}'] .gw-warning").count() == 0
+    answer.locator(".gw-filter[data-verdict='unsupported']").click()
+    highlighted = answer.locator(".gw-stmt[data-verdict='unsupported']")
+    assert highlighted.count() == 3
+    marked = "getComputedStyle(e).backgroundColor"
+    plain = answer.locator(".gw-stmt[data-verdict='supported']").first.evaluate(f"e => {marked}")
+    for n in range(3):
+        assert highlighted.nth(n).evaluate(f"e => {marked}") != plain
+    ARTIFACTS.mkdir(exist_ok=True)
+    answer.locator(".gw-marker").first.click()
+    shot = ARTIFACTS / "report.png"
+    answer.screenshot(path=str(shot))
+    page.screenshot(path=str(ARTIFACTS / "report-top.png"))
+    assert shot.stat().st_size > 10_000
+    with capsys.disabled():
+        print(f"\nreport screenshots: {shot} and {ARTIFACTS / 'report-top.png'}")
+
+
+def _shown_counts(scope) -> dict[str, int]:
+    return {
+        f.get_attribute("data-verdict"): int(f.locator(".gw-count").inner_text())
+        for f in scope.locator(".gw-verdicts").first.locator(".gw-filter").all()
+    }
+
+
+def _table(warehouse: Path, table: str, run_id: str) -> list[dict]:
+    """A run's table as the copy holds it (the copy's views still read the original's files)."""
+    return pq.read_table(Warehouse(warehouse).parts(table, run_id)[0]).to_pylist()
+
+
+def test_summary_counts_match_the_tables(page, planted, published):
+    warehouse, run_id = planted[0], published[1]
+    expected = {"supported": 0, "partial": 0, "unsupported": 0}
+    per_answer: dict[str, dict[str, int]] = {}
+    for statement in _table(warehouse, "statements", run_id):
+        category = CATEGORY[statement["verdict"]]
+        expected[category] += 1
+        answer = per_answer.setdefault(statement["question_id"], dict.fromkeys(expected, 0))
+        answer[category] += 1
+    assert expected["unsupported"] == 5  # the planted ones
+    assert _shown_counts(page.locator("#run-summary")) == expected
+    for qid, counts in per_answer.items():
+        assert _shown_counts(page.locator(f"article[data-question='{qid}']")) == counts
+    results = [a["result"] for a in _table(warehouse, "answers", run_id)]
+    answered, missing = results.count("ANSWERED"), results.count("NO_AUTHORITATIVE_EVIDENCE")
+    assert int(page.locator(".gw-n-answered").inner_text()) == answered
+    assert int(page.locator(".gw-n-missing").inner_text()) == missing
+    assert page.locator("article:has(.gw-missing)").count() == missing
