@@ -389,7 +389,7 @@ _QUALIFIERS = (
     "up to", "less than", "fewer than", "more than", "greater than", "over", "after", "before",
     "by", "on or before", "on or after", "prior to", "until", "from", "beginning", "starting",
     "effective", "as of", "for", "every", "each", "approximately", "about", "a minimum of",
-    "a maximum of", "at most", "only",
+    "a maximum of", "at most", "only", "no longer than", "not longer than", "longer than",
 )  # fmt: skip
 _QUALIFIER = re.compile(
     rf"\b(?P<q>{'|'.join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))})\s+"
