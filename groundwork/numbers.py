@@ -383,7 +383,8 @@ _TIMES_RE = re.compile(
     re.IGNORECASE,
 )
 _QUALIFIERS = (
-    "within", "no later than", "not later than", "no earlier than", "not earlier than",
+    "within", "no later than", "not later than", "in no case later than", "no earlier than",
+    "not earlier than",
     "at least", "not less than", "no less than", "not more than", "no more than",
     "not to exceed", "not exceeding", "not exceed", "exceed", "exceeding", "in excess of",
     "up to", "less than", "fewer than", "more than", "greater than", "over", "after", "before",

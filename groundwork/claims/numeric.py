@@ -50,6 +50,7 @@ _LOWER_OUT = ("more than", "greater than", "over", "in excess of", "exceeding", 
               "longer than")  # fmt: skip
 _UPPER_IN = ("not more than", "no more than", "up to", "not to exceed", "not exceeding",
              "not exceed", "at most", "a maximum of", "within", "no later than", "not later than",
+             "in no case later than",
              "no longer than", "not longer than", "or less", "or fewer", "on or before", "by",
              "until")  # fmt: skip
 _UPPER_OUT = ("less than", "fewer than", "before", "prior to")
@@ -118,7 +119,7 @@ def number_matches(
         elif len(sources) == 1 and _bounds_differ(claim, number, quote, sources[0]):
             conflicts.append(
                 NumberConflict(
-                    _bounded(claim, number), _bounded(quote, sources[0]), number.kind, BOUND
+                    bounded(claim, number), bounded(quote, sources[0]), number.kind, BOUND
                 )
             )
         elif len(sources) == 1 and _anchors_differ(claim, number, quote, sources[0]):
@@ -303,7 +304,7 @@ def _anchors_differ(claim: str, number: Mention, quote: str, quote_number: Menti
     return shared == 0 or foreign > len(claim_terms) / 2
 
 
-def _bounded(text: str, number: Mention) -> str:
+def bounded(text: str, number: Mention) -> str:
     """The number with its bound words, for an issue: "more than 500 residents"."""
     after = _AFTER_BOUND.match(text, number.end)
     surface = number.surface + (after.group(0) if after else "")

@@ -33,7 +33,7 @@ _EXCEPTION_WORDS = (
 _CONDITION_WORDS = (
     r"(?:only\s+)?if|provided(?:,)?\s+that|provided,|to\s+the\s+extent|in\s+the\s+case\s+(?:of|in)"
     r"|(?:(?<=^)|(?<=[,;:]\s))(?:when|whenever|where)|upon\s+(?:the\s+)?(?:written\s+)?request"
-    r"|only|solely|whichever|regardless\s+of|without\s+unreasonable\s+delay"
+    r"|only|solely|whichever|regardless\s+of|(?P<phrase>without\s+unreasonable\s+delay)"
     r"|(?:with|in|for)\s+each|but(?=(?:\s+[\w-]+){1,4}\s+(?:(?:may|shall|must|will)\s+not|cannot|can't)\b)"
 )
 _MARKER = re.compile(
@@ -43,10 +43,7 @@ _MARKER = re.compile(
 _END = re.compile(r"[,;:—]|\s--|\.\s|\.$")
 _CITATION = re.compile(r"§*\s*\d[\w.\-]*(?:\([\w.]+\))*|\((?:[a-z]{1,3}|\d+)\)(?:\([\w.]+\))*")
 _SAME_KIND = {
-    EXCEPTION: re.compile(
-        rf"\b(?:{_EXCEPTION_WORDS}|generally|typically|usually|in\s+general|as\s+a\s+rule)\b",
-        re.IGNORECASE,
-    ),
+    EXCEPTION: re.compile(rf"\b(?:{_EXCEPTION_WORDS})\b", re.IGNORECASE),
     CONDITION: re.compile(
         rf"\b(?:{_CONDITION_WORDS}|once|after|as\s+long\s+as|so\s+long\s+as|when|whenever|where"
         r"|upon|in\s+case|on\s+condition)\b",
@@ -73,11 +70,13 @@ def qualifiers(quote: str) -> tuple[Qualifier, ...]:
     found = []
     for marker in _MARKER.finditer(text):
         end = _END.search(text, marker.end() + 1)
-        span = text[marker.start() : end.start() if end else len(text)]
+        stop = marker.end() if marker.group("phrase") else end.start() if end else len(text)
+        span = text[marker.start() : stop]
         terms = content_terms(span) + tuple(
             c.group(0).strip("§ ") for c in _CITATION.finditer(span)
         )
-        found.append(Qualifier(marker.lastgroup or CONDITION, span, terms))
+        kind = EXCEPTION if marker.group(EXCEPTION) else CONDITION
+        found.append(Qualifier(kind, span, terms))
     return tuple(found)
 
 

@@ -60,9 +60,11 @@ from groundwork.claims.numeric import (
     UNMATCHED,
     NumberConflict,
     NumberMatch,
+    bounded,
     number_matches,
 )
 from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
+from groundwork.numbers import Mention
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
     "SUPPORTED",
@@ -279,16 +281,14 @@ def _word_terms(text: str) -> frozenset[str]:
     return frozenset(term(w) for w in _WORDS.findall(text))
 
 
-def _omissions(claim: str, quote: str, unused: tuple, depth: str) -> list[str]:
+def _omissions(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) -> list[str]:
     """Qualifiers and numbers of the quote the claim drops, and scope it widens."""
     issues = [
         f"missing qualifier: {q.text}"
         for q in qualifiers(quote)
         if not (depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
     ]
-    issues += [
-        f"missing qualifier: {n.qualifier or ''} {n.surface}".replace("  ", " ") for n in unused
-    ]
+    issues += [f"missing qualifier: {bounded(quote, n)}" for n in unused]
     if depth == FULL and _UNIVERSALS.search(claim) and not _UNIVERSALS.search(quote):
         issues.append(f"scope broadened: {_UNIVERSALS.search(claim).group(0)}")
     return issues
