@@ -406,6 +406,13 @@ _AMOUNT_MARKS = ("$", "€", "£", "usd", "eur", "gbp", "aed", "chf", "jpy", "ca
 _PERCENT_MARKS = ("%", "cent", "point", "bp")
 _DURATION_MARKS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 _DIGIT = re.compile(r"\d")
+# What every mention needs: a digit, a number word, "half", "once", or "an hour"-like units.
+_MAY_HOLD_NUMBER = re.compile(
+    rf"\d|\b(?:half|once|twice|thrice)\b|(?=[{_INITIALS}])(?:{WORD_NUMBER})"
+    r"|\ban?[\s-]+(?:\w+[\s-]+)?(?:person[\s-]hours?|seconds?|minutes?|hours?|days?|weeks?"
+    r"|months?|quarters?|years?)\b",
+    re.IGNORECASE,
+)
 
 
 def _mentions_any(text: str, marks: tuple[str, ...]) -> bool:
@@ -695,6 +702,8 @@ def mentions(text: str) -> list[Mention]:
     reported. Amounts, percentages, dates and durations win over bare counts, and the earlier
     kind in that list wins where two overlap.
     """
+    if not _MAY_HOLD_NUMBER.search(text):
+        return []
     digits = _DIGIT.search(text) is not None
     # Without a digit no fence but a spelled reference can hold a number.
     references = _spans(_REFERENCES, text) if digits else []

@@ -21,20 +21,26 @@ from functools import lru_cache
 
 import Stemmer
 
-from groundwork.numbers import mentions
+from groundwork.numbers import WORD_NUMBER
 from groundwork.text import STOPWORDS
 
 # Phrases that say one thing in several ways; replaced before tokenising.
 _PHRASES = (
     (r"without\s+unreasonable\s+delay|without\s+delay|as\s+soon\s+as\s+possible", "promptly"),
     (r"free\s+of\s+charge|without\s+charge|at\s+no\s+(?:cost|charge)|free\b", "gratis"),
-    (r"(?:once\s+)?(?:a|per|each|every)\s+year\b|annually|yearly", "annual"),
+    (r"(?:once\s+a|per|each|every)\s+year\b|annually|yearly", "annual"),
     (r"make\s+(?:\w+\s+)?available|give\s+access", "provide"),
     (r"give\s+up|waive", "waive"),
+    (r"capped\s+at|(?:a\s+)?cap\s+of|(?:a\s+)?ceiling\s+of", "not exceeding"),
     (r"out[\s-]of[\s-]date", "outdated"),
     (r"personal\s+health\s+information", "protected health information"),
 )
-_PHRASE_RE = [(re.compile(rf"\b(?:{p})", re.IGNORECASE), r) for p, r in _PHRASES]
+_PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
+    r"(?=[wafopeymgcWAFOPEYMGC])(?:"
+    + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
+    + ")",
+    re.IGNORECASE,
+)
 
 _IRREGULAR = {
     "begun": "begin", "began": "begin", "given": "give", "gave": "give", "sent": "send",
@@ -42,6 +48,8 @@ _IRREGULAR = {
     "told": "tell", "brought": "bring", "paid": "pay", "taken": "take", "took": "take",
     "written": "write", "wrote": "write", "known": "know", "knew": "know", "chosen": "choose",
     "done": "do", "met": "meet", "sought": "seek", "people": "person", "persons": "person",
+    # the verb "inform" means notify; its stem would also catch "information"
+    "inform": "tell", "informs": "tell", "informed": "tell", "informing": "tell",
     "children": "child", "men": "man", "women": "woman",
 }  # fmt: skip
 
@@ -87,13 +95,33 @@ _FUNCTION_WORDS = STOPWORDS | frozenset(
     applicable apply applies case event following thing things way ways least most later latest
     earlier earliest longer shorter fewer less greater never unless except without whatever
     whenever wherever however though although apart besides only don't can't won't doesn't
-    isn't aren't didn't shouldn't wouldn't cap capped maximum minimum ceiling floor
+    isn't aren't didn't shouldn't wouldn't maximum minimum
+    zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
+    hundred thousand million billion half once twice thrice dozen percent
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _STEMMER = Stemmer.Stemmer("english")
 _MIN_PREFIX = 5
+_BROKEN_HYPHEN = re.compile(r"(\w)- (\w)")
+_SPACES = re.compile(r"\s+")
 _LABEL = re.compile(r"\((?:[a-z]{1,3}|[ivxlcdm]+|\d+[A-Za-z]?|[A-Z])\)")
+# "a year" is a number only after a bound ("more than a year"), not in "during a calendar year".
+_ARTICLE_AFTER_BOUND = (
+    "(?:"
+    + "|".join(rf"(?<=\b{w}\s)" for w in ("within", "than", "for", "to", "least", "over"))
+    + r")an?"
+)
+_UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year", "percent",
+          "cent", "dollar")  # fmt: skip
+_NUMBER_UNIT = re.compile(  # the lookahead spares the number words at most positions
+    rf"(?=[\daAeEfFnNoOsStTzZ])(?:\d[\d,.]*|(?:{WORD_NUMBER})|{_ARTICLE_AFTER_BOUND})[\s-]+"
+    r"(?:(?:calendar|business|working|consecutive)"
+    r"[\s-]+)?(?:person[\s-]hours?|seconds?|minutes?|hours?|days?|weeks?|months?|quarters?"
+    r"|years?|percent|cents?|dollars?)\b",
+    re.IGNORECASE,
+)
 _ACRONYM = re.compile(r"\b(?:e?[A-Z]{2,6})s?\b")
 _ACRONYM_GLUE = frozenset({"of", "and", "the", "for", "to", "on", "in", "without"})
 
@@ -110,12 +138,12 @@ def _canonical_stems() -> dict[str, str]:
 _CANONICAL = _canonical_stems()
 
 
+@lru_cache(maxsize=16_384)
 def normalised(text: str) -> str:
     """Text with the corpus's typographic noise removed: `**bold**`, curly quotes, `long- term`."""
     text = text.replace("**", "").replace("’", "'").replace("‘", "'")
     text = text.replace("“", '"').replace("”", '"').replace("\u00a0", " ")
-    text = re.sub(r"(\w)- (\w)", r"\1-\2", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return _SPACES.sub(" ", _BROKEN_HYPHEN.sub(r"\1-\2", text)).strip()
 
 
 @lru_cache(maxsize=65_536)
@@ -127,26 +155,19 @@ def term(word: str) -> str:
 
 
 def _phrased(text: str) -> str:
-    for pattern, replacement in _PHRASE_RE:
-        text = pattern.sub(replacement, text)
-    return text
-
-
-def _without_numbers(text: str) -> str:
-    """The text with its numbers and their units blanked out (a count keeps its noun: "500
-    residents" leaves "residents"), and its list labels: "(b)", "(ii)"."""
-    chars = list(text)
-    for m in mentions(text):
-        end = m.end - len(m.unit) if m.kind == "count" and m.surface.endswith(m.unit) else m.end
-        chars[m.start : end] = " " * (end - m.start)
-    return _LABEL.sub(" ", "".join(chars))
+    """The text with each fixed phrase replaced by its one word."""
+    return _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
 
 
 @lru_cache(maxsize=16_384)
 def content_terms(text: str) -> tuple[str, ...]:
-    """The content terms of a text, in order, repeats kept."""
-    plain = _without_numbers(normalised(text))
-    words = _WORD.findall(_phrased(plain).replace("-", " "))
+    """The content terms of a text, in order, repeats kept. Digits and list labels ("(b)",
+    "(ii)") are not words, and neither are number words and the units after a number ("60
+    calendar days", "a year"): numbers are compared by value (groundwork.claims.numeric)."""
+    plain = _phrased(_LABEL.sub(" ", normalised(text)))
+    if any(unit in plain.lower() for unit in _UNITS):
+        plain = _NUMBER_UNIT.sub(" ", plain)
+    words = _WORD.findall(plain.replace("-", " "))
     return tuple(term(w) for w in words if len(w) > 1 and w.lower() not in _FUNCTION_WORDS)
 
 

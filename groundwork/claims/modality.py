@@ -69,8 +69,10 @@ _TRIGGERS = (
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to",
     ),
 )
-_TRIGGER_RE = re.compile(
-    r"\b(?:" + "|".join(f"(?P<{modality}>{pattern})" for modality, pattern in _TRIGGERS) + r")\b",
+_TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
+    r"\b(?=[iawbndsmchoIAWBNDSMCHO])(?:"
+    + "|".join(f"(?P<{modality}>{pattern})" for modality, pattern in _TRIGGERS)
+    + r")\b",
     re.IGNORECASE,
 )
 # Epistemic "may": "whether the information may be included", "that may result".

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, matches
 from groundwork.numbers import Mention, mentions
@@ -105,11 +106,11 @@ def number_matches(
 ) -> tuple[tuple[NumberMatch, ...], tuple[NumberConflict, ...], tuple[Mention, ...]]:
     """Each claim number's match, the conflicts among them, and the quote numbers no claim
     number used (a deadline or threshold the claim may have dropped)."""
-    quote_numbers = tuple(mentions(quote))
+    quote_numbers = _numbers(quote)
     used: set[int] = set()
     found: list[NumberMatch] = []
     conflicts: list[NumberConflict] = []
-    for number in mentions(claim):
+    for number in _numbers(claim):
         match, sources = _matched(number, quote_numbers, tolerance)
         if match.status == UNMATCHED:
             rival = _rival(number, quote_numbers)
@@ -129,6 +130,12 @@ def number_matches(
         found.append(match)
     unused = tuple(q for q in quote_numbers if id(q) not in used)
     return tuple(found), tuple(conflicts), unused
+
+
+@lru_cache(maxsize=8_192)
+def _numbers(text: str) -> tuple[Mention, ...]:
+    """The numbers of a text (cached: a quote is checked against every claim that cites it)."""
+    return tuple(mentions(text))
 
 
 def _matched(

@@ -40,8 +40,12 @@ _MARKER = re.compile(
     rf"\b(?:(?P<{EXCEPTION}>{_EXCEPTION_WORDS})|(?P<{CONDITION}>{_CONDITION_WORDS}))\b",
     re.IGNORECASE,
 )
-_END = re.compile(r"[,;:—]|\s--|\.\s|\.$")
-_CITATION = re.compile(r"§*\s*\d[\w.\-]*(?:\([\w.]+\))*|\((?:[a-z]{1,3}|\d+)\)(?:\([\w.]+\))*")
+_END = re.compile(r",(?!\d{3})|[;:—]|\s--|\.\s|\.$")
+# Citation labels: "§ 164.412", "7-1205.05(a)", "(b)(2)(ii)"; not amounts ("$1,500,000").
+_CITATION = re.compile(
+    r"§+\s*\d[\w.\-]*(?:\([\w.]+\))*|(?<![$\d,.])\d+[.\-]\d[\w.\-]*(?:\([\w.]+\))*"
+    r"|\((?:[a-z]{1,3}|\d+)\)(?:\([\w.]+\))*"
+)
 _SAME_KIND = {
     EXCEPTION: re.compile(rf"\b(?:{_EXCEPTION_WORDS})\b", re.IGNORECASE),
     CONDITION: re.compile(
