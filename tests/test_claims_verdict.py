@@ -138,7 +138,7 @@ def test_a_swapped_actor_contradicts():
     )
     result = _check(claim, BUSINESS_ASSOCIATE)
     assert result.verdict == "CONTRADICTED"
-    assert result.issues[0].startswith("actor changed: the covered entity vs A business associate")
+    assert result.issues[0] == "actor changed: covered entity vs business associate"
 
 
 def test_a_claim_about_another_requirement_is_unsupported():
@@ -282,6 +282,11 @@ def test_an_earlier_for_a_later_anchor_contradicts():
     result = checked_claim(claim, RETAIN)
     assert result.verdict == "CONTRADICTED"
     assert "deadline differs: earlier vs later" in result.issues
+
+
+def test_an_unknown_depth_is_refused():
+    with pytest.raises(ValueError, match="depth"):
+        checked_claim(NOTIFY, NOTIFY, depth="deep")
 
 
 def test_the_reason_is_one_sentence():

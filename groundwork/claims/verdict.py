@@ -91,6 +91,7 @@ _ANTONYMS = (
     ("mandatory", "optional"),
 )
 _WORDS = re.compile(r"[A-Za-z]+")
+_DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
 _UNIVERSALS = re.compile(r"\b(?:every|all|any|each|always|whatever|whenever|regardless)\b", re.I)
 # How often: a frequency the quote does not set is an invented detail.
@@ -128,6 +129,8 @@ def checked_claim(
     claim: str, quote: str, depth: str = FULL, tolerance: float = 0.005
 ) -> ClaimCheck:
     """The verdict on a claim against the quote it cites (see the module docstring)."""
+    if depth not in (FULL, LIGHT):
+        raise ValueError(f"depth must be {FULL!r} or {LIGHT!r}, not {depth!r}")
     claim_text = spelled_out(normalised(claim), quote)
     quote_text = spelled_out(normalised(quote), claim)
     share = round(support(without_triggers(claim_text), without_triggers(quote_text)), 4)
@@ -234,9 +237,14 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
             issues.append("negation differs")
         actor = _other_actor(reading, aligned, quote)
         if actor:
-            issues.append(f"actor changed: {reading.subject} vs {aligned.subject}")
+            issues.append(f"actor changed: {_bare(reading.subject)} vs {_bare(aligned.subject)}")
     issues += _antonyms(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _bare(subject: str | None) -> str:
+    """A subject without its determiner, for an issue: "covered entity"."""
+    return _DETERMINER.sub("", subject or "")
 
 
 def _aligned(reading: Reading, quote_readings: tuple[Reading, ...]) -> Reading | None:
