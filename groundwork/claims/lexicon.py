@@ -36,7 +36,7 @@ _PHRASES = (
     (r"personal\s+health\s+information", "protected health information"),
 )
 _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
-    r"(?=[wafopeymgcWAFOPEYMGC])(?:"
+    r"\b(?=[wafopeymgcWAFOPEYMGC])(?:"
     + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
     + ")",
     re.IGNORECASE,
@@ -116,7 +116,7 @@ _ARTICLE_AFTER_BOUND = (
 _UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year", "percent",
           "cent", "dollar")  # fmt: skip
 _NUMBER_UNIT = re.compile(  # the lookahead spares the number words at most positions
-    rf"(?=[\daAeEfFnNoOsStTzZ])(?:\d[\d,.]*|(?:{WORD_NUMBER})|{_ARTICLE_AFTER_BOUND})[\s-]+"
+    rf"\b(?=[\daAeEfFnNoOsStTzZ])(?:\d[\d,.]*|(?:{WORD_NUMBER})|{_ARTICLE_AFTER_BOUND})[\s-]+"
     r"(?:(?:calendar|business|working|consecutive)"
     r"[\s-]+)?(?:person[\s-]hours?|seconds?|minutes?|hours?|days?|weeks?|months?|quarters?"
     r"|years?|percent|cents?|dollars?)\b",
