@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from groundwork.claims.modality import readings
 from groundwork.claims.verdict import checked_claim, claim_depth
 from groundwork.deontic import deontic_clauses
 
@@ -327,3 +328,33 @@ def test_a_clause_of_a_quote_restated_verbatim_is_never_contradicted(data):
     last = data.draw(st.integers(first, len(clauses) - 1))
     claim = ", ".join(clauses[first : last + 1])
     assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+def test_once_opening_a_clause_is_no_frequency():
+    claim = (
+        "Once a covered entity discovers a breach, except as provided in § 164.412, it shall "
+        "provide the notification without unreasonable delay and in no case later than 60 "
+        "calendar days after discovery of the breach."
+    )
+    assert checked_claim(claim, NOTIFY).verdict == "SUPPORTED"
+
+
+def test_an_invented_frequency_is_unsupported():
+    claim = "You must comply with each consumer's opt out direction once a month."
+    result = checked_claim(claim, OPT_OUT)
+    assert result.verdict == "UNSUPPORTED"
+    assert result.issues == ("frequency not in quote: once a month",)
+
+
+def test_a_date_that_anchors_a_period_bounds_nothing():
+    claim = (
+        "The Secretary's report on breaches notified to the Secretary was due 12 months after "
+        "February 17, 2009, and annually thereafter."
+    )
+    result = checked_claim(claim, REPORT)
+    assert not [i for i in result.issues if i.startswith("bound differs")]
+
+
+def test_a_clause_opening_with_a_preposition_has_no_subject():
+    text = "Records shall be reviewed and in consultation with the director shall be amended."
+    assert [r.subject for r in readings(text)] == ["Records", None]

@@ -124,6 +124,9 @@ _FINITE = re.compile(
     re.IGNORECASE,
 )
 _MAX_SUBJECT_WORDS = 12
+_PREPOSITIONS = frozenset(
+    "in on at for with by from to of under within upon after before during into through".split()  # noqa: SIM905
+)
 _VERB_WORDS = re.compile(r"[A-Za-z]+")
 _AUXILIARIES = frozenset({"be", "been", "being", "not", "never", "to", "have", "also", "only"})
 _HEDGE = re.compile(
@@ -245,8 +248,8 @@ def _subject(segment: str) -> str | None:
     segment = _LEADING.sub("", _HEDGE.sub("", segment).strip())
     segment = _SUBJECT_TAIL.sub("", segment)
     words = [w for w in segment.split() if not w.lower().endswith("ly") or w[0].isupper()]
-    if not words:
-        return None
+    if not words or words[0].lower() in _PREPOSITIONS:
+        return None  # "in consultation with ...": an adverbial, the subject is elsewhere
     return " ".join(words[:_MAX_SUBJECT_WORDS]).strip(" ,;:")
 
 

@@ -62,6 +62,7 @@ _BOUNDS = {
     **dict.fromkeys(_UPPER_OUT, ("upper", False)),
 }
 _FLIPPED = {("lower", False): ("upper", True), ("lower", True): ("upper", False)}
+_ANCHOR_WORDS = ("after", "before", "from", "prior to", "beginning", "starting")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|no|never|cannot|can't|nor)\b[^,;:.]{0,60}$", re.IGNORECASE)
 _AFTER_BOUND = re.compile(r"\s*(?:or\s+(?:more|less|fewer|greater)|or\s+longer)\b", re.IGNORECASE)
 _INNER_BOUND = re.compile(r"\bor\s+(?:more|less|fewer|greater)\b", re.IGNORECASE)
@@ -265,9 +266,12 @@ def _close(a: Decimal | None, b: Decimal | None, tolerance: float) -> bool:
 def bound(text: str, number: Mention) -> tuple[str, bool] | None:
     """Which side of the number a text allows: ("upper", True) for "within 60 days", ("lower",
     False) for "more than 500"; flipped under a negation ("may not grant ... for more than 5
-    days" is a cap)."""
+    days" is a cap). A date after "after", "before" or "from" anchors a period ("18 months
+    after February 17, 2009"); it bounds nothing."""
     after = _AFTER_BOUND.match(text, number.end) or _INNER_BOUND.search(number.surface)
     qualifier = number.qualifier
+    if number.kind == "date" and qualifier in _ANCHOR_WORDS:
+        return None
     if after:
         qualifier = " ".join(after.group(0).split())
     side = _BOUNDS.get(qualifier or "")

@@ -97,9 +97,8 @@ _UNIVERSALS = re.compile(r"\b(?:every|all|any|each|always|whatever|whenever|rega
 # How often: a frequency the quote does not set is an invented detail.
 _FREQUENCY = re.compile(
     r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|biennial(?:ly)?"
-    r"|(?:once|twice)\s+(?:a|per|each|every)\s+\w+"
-    r"|(?:every|each|per|during\s+a|in\s+a)\s+(?:\w+\s+)?(?:year|month|week|day|quarter"
-    r"|period)s?)\b",
+    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a)\s+"
+    r"(?:\w+\s+)?(?:year|month|week|day|quarter|period)s?)\b",
     re.IGNORECASE,
 )
 
