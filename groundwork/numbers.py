@@ -333,7 +333,7 @@ _DURATION = re.compile(
     r"|years?)\b",
     re.IGNORECASE,
 )
-_AGE = re.compile(rf"\bage\s+of\s+(?:{NUMBER})(?![\s-]+(?:years?|months?)\b)", re.IGNORECASE)
+_AGE = re.compile(rf"\bage\s+(?:of\s+)?(?:{NUMBER})(?![\s-]+(?:years?|months?)\b)", re.IGNORECASE)
 _MONTHS = {
     name: i
     for i, month in enumerate(calendar.month_name)
@@ -358,7 +358,10 @@ _COUNT = re.compile(
     rf"(?<![\w.,$€£])(?P<digits>{DIGITS})(?P<mult>{_WORD_MULT})?"
     r"(?P<more>\s+or\s+(?:more|fewer|less|greater))?(?:\s+(?P<noun>[a-z][a-z\-]+))?"
 )
-_NOT_NOUNS = STOPWORDS | {"percent", "per", "upon", "nor", "less", "fewer", "greater"}
+_NOT_NOUNS = STOPWORDS | {
+    *("percent", "per", "upon", "nor", "less", "fewer", "greater", "whenever", "wherever"),
+    *("unless", "although", "though", "because", "since", "whereas"),
+}
 _WORD_COUNT = re.compile(
     rf"(?=[{_INITIALS}])(?P<word>{WORD_NUMBER})(?P<more>\s+or\s+(?:more|fewer|less|greater|both))?"
     r"(?:\s+(?P<noun>(?:(?:such|other|additional|separate)\s+)?[A-Za-z][a-z\-]+))?",

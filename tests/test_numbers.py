@@ -251,6 +251,10 @@ def test_mentions_are_exact_slices_in_order_and_never_overlap(text):
             [("age of twelve", "duration", Decimal(12), "year", "P12Y")],
         ),
         (
+            "must notify any patient over age twelve whenever a qualified person asks",
+            [("age twelve", "duration", Decimal(12), "year", "P12Y")],
+        ),
+        (
             "If two or more consumers jointly obtain a financial product",
             [("two or more consumers", "count", Decimal(2), "consumers", "2")],
         ),
