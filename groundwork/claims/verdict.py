@@ -81,14 +81,14 @@ _CONFLICTING_MODALITIES = {
 }
 _MAY_OR_MUST_NOT = frozenset({PROHIBITION, PERMISSION})  # compared for the same act only
 _CORRELATIVE = re.compile(r"entitled|right", re.IGNORECASE)  # "X is entitled to": Y's duty
-_ANTONYMS = (
-    ("later", "earlier"),
-    ("longer", "shorter"),
-    ("before", "after"),
-    ("discovery", "occurrence"),
-    ("valid", "void"),
-    ("permitted", "prohibited"),
-    ("mandatory", "optional"),
+_ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
+    ("later", "earlier", "deadline differs"),
+    ("longer", "shorter", "deadline differs"),
+    ("before", "after", "deadline differs"),
+    ("discovery", "occurrence", "deadline differs"),
+    ("valid", "void", "negation differs"),
+    ("permitted", "prohibited", "negation differs"),
+    ("mandatory", "optional", "negation differs"),
 )
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
@@ -134,66 +134,88 @@ def checked_claim(
     quote_text = spelled_out(normalised(quote), claim)
     share = round(support(without_triggers(claim_text), without_triggers(quote_text)), 4)
     numbers, conflicts, unused = number_matches(claim_text, quote_text, tolerance)
-    if share < OFF_TOPIC and not any(c.what == UNIT for c in conflicts):
-        missing = ", ".join(_unstated(claim_text, quote_text)[:6])
-        return ClaimCheck(
-            UNSUPPORTED,
-            f"The quote is about something else: it does not state {missing}.",
-            (f"not in quote: {missing}",),
-            share,
-            numbers,
-        )
-    contradictions = [*map(_conflict_issue, conflicts), *_rule_conflicts(claim_text, quote_text)]
-    if contradictions:
-        return ClaimCheck(
-            CONTRADICTED,
-            f"The claim conflicts with the quote ({contradictions[0]}).",
-            tuple(contradictions),
-            share,
-            numbers,
-        )
-    invented = [n for n in numbers if n.status == UNMATCHED and not _is_article(n)]
-    frequency = _FREQUENCY.search(claim_text)
-    if frequency and not _FREQUENCY.search(quote_text):
-        return ClaimCheck(
+    verdict, reason, issues = (
+        _off_topic(claim_text, quote_text, share, conflicts)
+        or _contradicted(claim_text, quote_text, conflicts)
+        or _invented(claim_text, quote_text, numbers)
+        or _partial(claim_text, quote_text, unused, depth)
+        or (SUPPORTED, "The quote states what the claim says.", ())
+    )
+    return ClaimCheck(verdict, reason, issues, share, numbers)
+
+
+Finding = tuple[str, str, tuple[str, ...]]  # verdict, reason, issues
+
+
+def _off_topic(
+    claim: str, quote: str, share: float, conflicts: tuple[NumberConflict, ...]
+) -> Finding | None:
+    """Too few of the claim's terms in the quote: it is about something else. A figure in
+    another unit (5 calendar days for 5 business days) still marks the same fact."""
+    if share >= OFF_TOPIC or any(c.what == UNIT for c in conflicts):
+        return None
+    missing = ", ".join(_unstated(claim, quote)[:6])
+    return (
+        UNSUPPORTED,
+        f"The quote is about something else: it does not state {missing}.",
+        (f"not in quote: {missing}",),
+    )
+
+
+def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...]) -> Finding | None:
+    """Numbers, modalities, actors or negations that differ from the quote's."""
+    issues = [*map(_conflict_issue, conflicts), *_rule_conflicts(claim, quote)]
+    if not issues:
+        return None
+    return CONTRADICTED, f"The claim conflicts with the quote ({issues[0]}).", tuple(issues)
+
+
+def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Finding | None:
+    """A frequency, an "only" restriction or a number the quote does not state."""
+    frequency = _FREQUENCY.search(claim)
+    if frequency and not _FREQUENCY.search(quote):
+        return (
             UNSUPPORTED,
             f"The quote sets no frequency such as {frequency.group(0)}.",
             (f"frequency not in quote: {frequency.group(0)}",),
-            share,
-            numbers,
         )
     narrowed = [
-        q.text
-        for q in qualifiers(claim_text)
-        if _ONLY.match(q.text) and not kept(q, quote_text, claim_text)
+        q.text for q in qualifiers(claim) if _ONLY.match(q.text) and not kept(q, quote, claim)
     ]
     if narrowed:
-        return ClaimCheck(
+        return (
             UNSUPPORTED,
             f"The quote sets no such restriction as '{narrowed[0]}'.",
             tuple(f"condition not in quote: {n}" for n in narrowed),
-            share,
-            numbers,
         )
+    invented = [n for n in numbers if n.status == UNMATCHED and not _is_article(n)]
     if invented:
-        issues = tuple(f"number not in quote: {n.surface}" for n in invented)
-        return ClaimCheck(
+        return (
             UNSUPPORTED,
             f"The quote states no {invented[0].kind} such as {invented[0].surface}.",
-            issues,
-            share,
-            numbers,
+            tuple(f"number not in quote: {n.surface}" for n in invented),
         )
-    omissions = _omissions(claim_text, quote_text, unused, depth)
-    if omissions:
-        return ClaimCheck(
-            PARTIAL,
-            f"The claim states the rule but drops what limits it ({omissions[0]}).",
-            tuple(omissions),
-            share,
-            numbers,
-        )
-    return ClaimCheck(SUPPORTED, "The quote states what the claim says.", (), share, numbers)
+    return None
+
+
+def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) -> Finding | None:
+    """Qualifiers and numbers of the quote the claim drops, and scope it widens."""
+    issues = [
+        f"missing qualifier: {q.text}"
+        for q in qualifiers(quote)
+        if not (depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
+    ]
+    issues += [f"missing qualifier: {bounded(quote, n)}" for n in unused]
+    widened = _UNIVERSALS.search(claim)
+    if depth == FULL and widened and not _UNIVERSALS.search(quote):
+        issues.append(f"scope broadened: {widened.group(0)}")
+    if not issues:
+        return None
+    return (
+        PARTIAL,
+        f"The claim states the rule but drops what limits it ({issues[0]}).",
+        tuple(issues),
+    )
 
 
 def _conflict_issue(conflict: NumberConflict) -> str:
@@ -210,7 +232,7 @@ def _is_article(number: NumberMatch) -> bool:
 
 
 def _rule_conflicts(claim: str, quote: str) -> list[str]:
-    """Modality, actor, negation and anchor conflicts between aligned readings."""
+    """Modality, negation and actor conflicts between aligned readings, and antonyms."""
     issues = []
     quote_readings = readings(quote, bare_verb_binds=True)
     for reading in readings(claim):
@@ -276,26 +298,13 @@ def _antonyms(claim: str, quote: str) -> list[str]:
     """A word whose opposite the quote uses instead ("whichever is earlier" for "later")."""
     claim_terms, quote_terms = _word_terms(claim), _word_terms(quote)
     issues = []
-    for a, b in _ANTONYMS:
+    for a, b, what in _ANTONYMS:
         for mine, theirs in ((a, b), (b, a)):
             if term(mine) in claim_terms - quote_terms and term(theirs) in quote_terms:
-                issues.append(f"deadline differs: {mine} vs {theirs}")
+                issues.append(f"{what}: {mine} vs {theirs}")
     return issues
 
 
 def _word_terms(text: str) -> frozenset[str]:
     """Every word's term, function words included (antonyms are often function words)."""
     return frozenset(term(w) for w in _WORDS.findall(text))
-
-
-def _omissions(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) -> list[str]:
-    """Qualifiers and numbers of the quote the claim drops, and scope it widens."""
-    issues = [
-        f"missing qualifier: {q.text}"
-        for q in qualifiers(quote)
-        if not (depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
-    ]
-    issues += [f"missing qualifier: {bounded(quote, n)}" for n in unused]
-    if depth == FULL and _UNIVERSALS.search(claim) and not _UNIVERSALS.search(quote):
-        issues.append(f"scope broadened: {_UNIVERSALS.search(claim).group(0)}")
-    return issues
