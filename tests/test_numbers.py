@@ -236,3 +236,85 @@ def test_mentions_are_exact_slices_in_order_and_never_overlap(text):
         assert text[m.start : m.end] == m.surface
     for a, b in itertools.pairwise(found_):
         assert a.end <= b.start
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # spelled figures of N.Y. and D.C. statutes, real corpus sentences
+        (
+            "the reasonable charge for paper copies shall not exceed seventy-five cents per page.",
+            [("seventy-five cents", "amount", Decimal("0.75"), "USD", "0.75 USD")],
+        ),
+        (
+            "A patient or client over the age of twelve may be notified of any request",
+            [("age of twelve", "duration", Decimal(12), "year", "P12Y")],
+        ),
+        (
+            "must notify any patient over age twelve whenever a qualified person asks",
+            [("age twelve", "duration", Decimal(12), "year", "P12Y")],
+        ),
+        (
+            "If two or more consumers jointly obtain a financial product",
+            [("two or more consumers", "count", Decimal(2), "consumers", "2")],
+        ),
+        (
+            "The covered entity may have only one such extension of time for action",
+            [("one such extension", "count", Decimal(1), "such extension", "1")],
+        ),
+        (
+            "you must permit one of the joint consumers to opt out",
+            [("one", "count", Decimal(1), "", "1")],
+        ),
+        (
+            "shall consist of no less than three nor more than five persons.",
+            [
+                ("three", "count", Decimal(3), "", "3"),
+                ("five persons", "count", Decimal(5), "persons", "5"),
+            ],
+        ),
+        (
+            "Annually means at least once in any period of 12 consecutive months",
+            [
+                ("once", "count", Decimal(1), "time", "1"),
+                ("12 consecutive months", "duration", Decimal(12), "month", "P12M"),
+            ],
+        ),
+        ('This isn\'t "within an hour of happening"', [("an hour", "duration", 1, "hour", "PT1H")]),
+        ("cannot run for more than a year", [("a year", "duration", 1, "year", "P1Y")]),
+        (
+            "for up to eight person-hours of work per incident",
+            [("eight person-hours", "duration", Decimal(8), "person_hour", "PT8H")],
+        ),
+        (
+            "you must provide an annual notice to that customer by December 31 of year 2.",
+            [("December 31 of year 2", "date", None, "date", "Y2-12-31")],
+        ),
+        ("opens an account on any day of year 1,", [("year 1", "date", None, "date", "Y1")]),
+        (
+            "More than half of the members of the Council",
+            [("half", "percentage", Decimal(50), "percent", "50%")],
+        ),
+    ],
+)
+def test_spelled_and_relative_figures_are_found(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "licensed pursuant to article twenty-eight of the public health law",
+        "pursuant to section three hundred eighty-four-a of the social services law",
+        "articles twenty-three, thirty-one and forty-five of the civil practice law",
+        "access to electronic protected health information is the one claimed.",
+        "It may be executed by any one of the following:",
+        "a government-funded program (other than one listed in paragraph (1)(i)-(xvi))",
+        "Once judicial proceedings have begun, the order continues.",
+        "the detention continues, once the petition is filed",
+        "a fine of $100 a year",
+        "acting on behalf of the individual",
+    ],
+)
+def test_spelled_references_pronouns_and_conjunctions_are_not_numbers(text):
+    assert [m for m in found(text) if m[1] != "amount"] == []

@@ -1,0 +1,235 @@
+"""Content terms of a claim or quote, and how much of a claim its quote states.
+
+An auditor reads "covered entities have to tell individuals promptly" as "a covered entity shall
+notify each individual without unreasonable delay". So before terms are compared they are
+reduced to one form: legal fixed phrases to one word ("without unreasonable delay" →
+"promptly"), irregular verbs to their base ("begun" → "begin"), words to Snowball stems
+(groundwork.text), and stems of a small set of synonyms common in legal paraphrase to one
+stem (notify ≈ tell ≈ inform; provide ≈ give ≈ furnish; retain ≈ keep ≈ maintain). The set is
+kept narrow on purpose: "individual" ≈ "person" holds in these texts, but "patient" and
+"client" name narrower classes and stay apart, as do "facility" and "hospital".
+
+Function words, modal words (their meaning is compared separately, by
+groundwork.claims.modality), hedges, and the numbers and citation labels (compared by
+groundwork.claims.numeric and the qualifier check) are not content terms.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+
+from groundwork.numbers import WORD_NUMBER
+from groundwork.text import STOPWORDS
+
+# Phrases that say one thing in several ways; replaced before tokenising.
+_PHRASES = (
+    (r"without\s+unreasonable\s+delay|without\s+delay|as\s+soon\s+as\s+possible", "promptly"),
+    (r"free\s+of\s+charge|without\s+charge|at\s+no\s+(?:cost|charge)|free\b", "gratis"),
+    (r"(?:once\s+a|per|each|every)\s+year\b|annually|yearly", "annual"),
+    (r"make\s+(?:\w+\s+)?available|give\s+access", "provide"),
+    (r"give\s+up|waive", "waive"),
+    (r"capped\s+at|(?:a\s+)?cap\s+of|(?:a\s+)?ceiling\s+of", "not exceeding"),
+    (r"out[\s-]of[\s-]date", "outdated"),
+    (r"personal\s+health\s+information", "protected health information"),
+)
+_PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
+    r"\b(?=[wafopeymgcWAFOPEYMGC])(?:"
+    + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
+    + ")",
+    re.IGNORECASE,
+)
+
+_IRREGULAR = {
+    "begun": "begin", "began": "begin", "given": "give", "gave": "give", "sent": "send",
+    "kept": "keep", "held": "hold", "made": "make", "got": "get", "gotten": "get",
+    "told": "tell", "brought": "bring", "paid": "pay", "taken": "take", "took": "take",
+    "written": "write", "wrote": "write", "known": "know", "knew": "know", "chosen": "choose",
+    "done": "do", "met": "meet", "sought": "seek", "people": "person", "persons": "person",
+    # the verb "inform" means notify; its stem would also catch "information"
+    "inform": "tell", "informs": "tell", "informed": "tell", "informing": "tell",
+    "children": "child", "men": "man", "women": "woman",
+}  # fmt: skip
+
+# Each group's words share the first word's stem.
+_SYNONYMS = (
+    "notify notification notice tell alert",
+    "provide give furnish supply deliver send",
+    "obtain get receive receipt",
+    "retain keep maintain hold preserve store",
+    "copy duplicate",
+    "disclose disclosure release share reveal",
+    "request ask seek",
+    "individual person someone anyone",
+    "employee staff personnel worker",
+    "begin commence start initiate",
+    "expire expiration lapse",
+    "limit restrict limitation restriction",
+    "permit allow let enable",
+    "refuse deny decline withhold",
+    "challenge dispute contest",
+    "insert add attach append",
+    "spend expend",
+    "charge fee",
+    "determine decide",
+    "physician doctor",
+    "use utilize",
+    "examination exam",
+    "short brief",
+    "documentation document",
+    "agreement agree",
+)
+
+# Words that carry no content of their own in a claim or quote.
+_FUNCTION_WORDS = STOPWORDS | frozenset(
+    """
+    also any every each all either both neither none nothing another other others certain said
+    has have having had can cannot could should would will need needs needed generally
+    typically usually normally ordinarily likely probably
+    possibly apparently appears appear seems seem seemingly perhaps presumably simply just
+    thereof therein herein hereunder thereunder whereby wherein upon per via whose whichever
+    section sections subsection subsections paragraph paragraphs subparagraph subpart part
+    chapter title subdivision article clause cfr usc u.s.c pursuant accordance respect regard
+    applicable apply applies case event following thing things way ways least most later latest
+    earlier earliest longer shorter fewer less greater never unless except without whatever
+    whenever wherever however though although apart besides only don't can't won't doesn't
+    isn't aren't didn't shouldn't wouldn't maximum minimum
+    zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
+    hundred thousand million billion half once twice thrice dozen percent
+    """.split()  # noqa: SIM905 - a word list reads best as prose
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_STEMMER = Stemmer.Stemmer("english")
+_MIN_PREFIX = 5
+_BROKEN_HYPHEN = re.compile(r"(\w)- (\w)")
+_SPACES = re.compile(r"\s+")
+_LABEL = re.compile(r"\((?:[a-z]{1,3}|[ivxlcdm]+|\d+[A-Za-z]?|[A-Z])\)")
+# "a year" is a number only after a bound ("more than a year"), not in "during a calendar year".
+_ARTICLE_AFTER_BOUND = (
+    "(?:"
+    + "|".join(rf"(?<=\b{w}\s)" for w in ("within", "than", "for", "to", "least", "over"))
+    + r")an?"
+)
+_UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year", "percent",
+          "cent", "dollar")  # fmt: skip
+_NUMBER_UNIT = re.compile(  # the lookahead spares the number words at most positions
+    rf"\b(?=[\daAeEfFnNoOsStTzZ])(?:\d[\d,.]*|(?:{WORD_NUMBER})|{_ARTICLE_AFTER_BOUND})[\s-]+"
+    r"(?:(?:calendar|business|working|consecutive)"
+    r"[\s-]+)?(?:person[\s-]hours?|seconds?|minutes?|hours?|days?|weeks?|months?|quarters?"
+    r"|years?|percent|cents?|dollars?)\b",
+    re.IGNORECASE,
+)
+_ACRONYM = re.compile(r"\b(?:e?[A-Z]{2,6})s?\b")
+_ACRONYM_GLUE = frozenset({"of", "and", "the", "for", "to", "on", "in", "without"})
+
+
+def _canonical_stems() -> dict[str, str]:
+    stems: dict[str, str] = {}
+    for group in _SYNONYMS:
+        words = group.split()
+        for word in words:
+            stems[_STEMMER.stemWord(word)] = _STEMMER.stemWord(words[0])
+    return stems
+
+
+_CANONICAL = _canonical_stems()
+
+
+@lru_cache(maxsize=16_384)
+def normalised(text: str) -> str:
+    """Text with the corpus's typographic noise removed: `**bold**`, curly quotes, `long- term`."""
+    text = text.replace("**", "").replace("’", "'").replace("‘", "'")
+    text = text.replace("“", '"').replace("”", '"').replace("\u00a0", " ")
+    return _SPACES.sub(" ", _BROKEN_HYPHEN.sub(r"\1-\2", text)).strip()
+
+
+@lru_cache(maxsize=65_536)
+def term(word: str) -> str:
+    """The comparable form of one word: base form, stem, then the synonym group's stem."""
+    word = word.lower().removesuffix("'s").strip("'")
+    stem = _STEMMER.stemWord(_IRREGULAR.get(word, word))
+    return _CANONICAL.get(stem, stem)
+
+
+def _phrased(text: str) -> str:
+    """The text with each fixed phrase replaced by its one word."""
+    return _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
+
+
+@lru_cache(maxsize=16_384)
+def content_terms(text: str) -> tuple[str, ...]:
+    """The content terms of a text, in order, repeats kept. Digits and list labels ("(b)",
+    "(ii)") are not words, and neither are number words and the units after a number ("60
+    calendar days", "a year"): numbers are compared by value (groundwork.claims.numeric)."""
+    plain = _phrased(_LABEL.sub(" ", normalised(text)))
+    if any(unit in plain.lower() for unit in _UNITS):
+        plain = _NUMBER_UNIT.sub(" ", plain)
+    words = _WORD.findall(plain.replace("-", " "))
+    return tuple(term(w) for w in words if len(w) > 1 and w.lower() not in _FUNCTION_WORDS)
+
+
+def spelled_out(text: str, other: str) -> str:
+    """The text with each acronym the other text spells out replaced by its words: "PHI" when
+    the other says "protected health information", "LWOP" for "leave without pay"."""
+    return _ACRONYM.sub(lambda m: _spelling(m.group(0), other) or m.group(0), text)
+
+
+def _spelling(acronym: str, other: str) -> str | None:
+    letters = acronym.removesuffix("s").lower()
+    letters = letters[1:] if acronym[0] == "e" else letters  # ePHI: electronic PHI
+    words = _WORD.findall(other)
+    for start, first in enumerate(words):
+        if first[0].lower() != letters[0]:
+            continue
+        position, matched = start, 0
+        while position < len(words) and matched < len(letters):
+            word = words[position].lower()
+            if word[0] == letters[matched]:
+                matched += 1
+            elif word not in _ACRONYM_GLUE:
+                break
+            position += 1
+        if matched == len(letters):
+            return " ".join(words[start:position])
+    return None
+
+
+def matches(claim_term: str, quote_terms: frozenset[str]) -> bool:
+    """A claim term is stated by the quote if the quote has it, or a word of the same family
+    (a shared stem prefix of five letters or more: `notif` / `notifi`, `discov` / `discoveri`)."""
+    if claim_term in quote_terms:
+        return True
+    if len(claim_term) < _MIN_PREFIX:
+        return False
+    prefix = claim_term[:_MIN_PREFIX]
+    return any(
+        t.startswith(prefix) and abs(len(t) - len(claim_term)) <= 3 and _shared(t, claim_term)
+        for t in quote_terms
+    )
+
+
+def _shared(a: str, b: str) -> bool:
+    """The two stems agree on all but the last three letters of the shorter one."""
+    keep = max(_MIN_PREFIX, min(len(a), len(b)) - 3)
+    return a[:keep] == b[:keep]
+
+
+def unstated_terms(claim: str, quote: str) -> list[str]:
+    """The claim's content terms the quote does not state, once each, in order."""
+    quote_terms = frozenset(content_terms(quote))
+    missing = [t for t in content_terms(claim) if not matches(t, quote_terms)]
+    return list(dict.fromkeys(missing))
+
+
+def support(claim: str, quote: str) -> float:
+    """Share of the claim's distinct content terms that the quote states (1.0 for a claim with
+    no content terms: nothing in it goes beyond the quote)."""
+    claim_terms = set(content_terms(claim))
+    if not claim_terms:
+        return 1.0
+    quote_terms = frozenset(content_terms(quote))
+    stated = sum(matches(t, quote_terms) for t in claim_terms)
+    return stated / len(claim_terms)

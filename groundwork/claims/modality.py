@@ -1,0 +1,267 @@
+"""Who must, may or must not do what: the deontic readings of a claim or a quote.
+
+groundwork.deontic finds requirement clauses in statutes, which say `shall`, `must`, `may not`.
+An answer says the same in plainer words: "has to", "needs to", "can", "cannot", "don't have
+to", "is entitled to". So a reading here knows both vocabularies and four modalities: the three
+of groundwork.deontic (obligation, prohibition, permission) and the exemption, "is not required
+to", which is neither a permission nor a duty. Per the labelling convention of claims.jsonl,
+"should" and "may need to" are hedged obligations, not permissions.
+
+Each reading keeps the modality, its trigger, the subject (the noun phrase bound) and the
+action (the content terms of the clause the trigger governs), so that a claim's reading can be
+compared with the quote's reading of the same action. A quote that opens with a bare verb
+("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from groundwork.claims.lexicon import content_terms, normalised, term
+from groundwork.sentences import sentence_spans
+
+OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION = (
+    "obligation",
+    "prohibition",
+    "permission",
+    "exemption",
+)
+# How each modality is named in an issue: "modality changed: may vs must".
+MODAL_WORDS = {
+    OBLIGATION: "must",
+    PROHIBITION: "must not",
+    PERMISSION: "may",
+    EXEMPTION: "need not",
+}
+
+_BE = r"(?:is|are|was|were|be|will\s+be)"
+_ADVERB = r"(?:\s+\w+ly)?"
+# Order matters: the longer, negated and hedged forms come before the bare modals.
+_TRIGGERS = (
+    (
+        EXEMPTION,
+        rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
+        r"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need|have)\s+to"
+        r"|(?:doesn't|don't|didn't)(?:\s+\w+ly)?\s+(?:need|have)\s+to"
+        rf"|{_BE}\s+(?:optional|not\s+mandatory|not\s+obligatory)",
+    ),
+    (
+        PROHIBITION,
+        r"(?:shall|must|may|will|should)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
+        r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
+        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|barred|precluded)\b(?:\s+(?:from|to))?"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
+        r"|it\s+is\s+unlawful",
+    ),
+    (
+        OBLIGATION,
+        r"(?:may|might|will|would)(?:\s+\w+ly)?\s+need\s+to|should|ought\s+to"
+        rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
+        r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
+        r"|needs?\s+to|(?:is|are)\s+responsible\s+for",
+    ),
+    (
+        PERMISSION,
+        r"may|can|could"
+        rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
+        r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to",
+    ),
+)
+_TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
+    r"\b(?=[iawbndsmchoIAWBNDSMCHO])(?:"
+    + "|".join(f"(?P<{modality}>{pattern})" for modality, pattern in _TRIGGERS)
+    + r")\b",
+    re.IGNORECASE,
+)
+# Epistemic "may": "whether the information may be included", "that may result".
+_EPISTEMIC = re.compile(
+    r"\b(?:whether|that|which|who|what|as)\s+(?:\S+\s+){0,6}$|\bit\s+$", re.IGNORECASE
+)
+_EPISTEMIC_VERBS = frozenset(
+    "be include involve affect result cause occur arise exist vary apply seem appear".split()  # noqa: SIM905
+)
+_BOUNDARY = re.compile(r"[,;:()]|—|--")
+# After an earlier trigger a conjunction opens the next clause ("may keep a log and, ...,
+# must provide"); before the first one it joins the subject ("A covered entity or business
+# associate must").
+_CONJUNCTION = re.compile(r"\b(?:and|or|but|then|so)\s", re.IGNORECASE)
+# A trigger after a subordinator is part of a condition, not a rule: "refuse access if the
+# person cannot pay".
+_SUBORDINATE = re.compile(
+    r"\b(?:if|when|whenever|unless|whether|once|because|although|while|until|where)\b",
+    re.IGNORECASE,
+)
+_SUBJECT_TAIL = re.compile(
+    r"\s(?:that|which|who|whom|whose|where|when|to\s+which|to\s+whom|in\s+which|under|with|by"
+    r"|from|within|during|after|before|upon|through|for|in)\b.*$",
+    re.IGNORECASE,
+)
+_LEADING = re.compile(
+    r"^(?:(?:if|when|whenever|once|where|although|because|since|and|or|but|then|so|also|thus"
+    r"|however|that|whether|except|in\s+which\s+case)\b\s*)+",
+    re.IGNORECASE,
+)
+# A sentence's opening condition, skipped to find its main clause: "If the statement is made
+# orally, document the statement".
+_OPENING_CONDITION = re.compile(
+    r"^(?:if|when|whenever|where|unless|once|upon|after|before|within|for|in)\b[^,;:]*,\s*",
+    re.IGNORECASE,
+)
+_PRONOUNS = frozenset(
+    {"it", "they", "he", "she", "you", "we", "i", "one", "this", "these", "which", "that", "who"}
+)
+_IMPERATIVE_BLOCKERS = frozenset(
+    """the a an any each every all no this that these those such if when where whenever unless
+    except for in on at by with within upon under to of from as after before during subject
+    notwithstanding it they he she you we there here our your its their his her some both
+    either neither when while until although because since once following pursuant nothing not
+    only""".split()  # noqa: SIM905 - a word list reads best as prose
+)
+_FINITE = re.compile(
+    r"^\S+\s+(?:is|are|was|were|has|have|shall|must|may|will|can|does|do|means|includes)\b",
+    re.IGNORECASE,
+)
+_MAX_SUBJECT_WORDS = 12
+_PREPOSITIONS = frozenset(
+    "in on at for with by from to of under within upon after before during into through".split()  # noqa: SIM905
+)
+_VERB_WORDS = re.compile(r"[A-Za-z]+")
+_AUXILIARIES = frozenset({"be", "been", "being", "not", "never", "to", "have", "also", "only"})
+_HEDGE = re.compile(
+    r"\b(?:it\s+(?:appears|seems)(?:\s+that)?|as\s+far\s+as\s+i\s+can\s+tell|i\s+(?:believe|think))\b",
+    re.IGNORECASE,
+)
+_RELATIVE = re.compile(r"(that|which|who|whom|whose|where)\b", re.IGNORECASE)
+_LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNORECASE)
+_PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One deontic trigger in a text: modality, the words, whom it binds, what it governs."""
+
+    modality: str
+    trigger: str
+    start: int
+    subject: str | None
+    action: tuple[str, ...]
+    verb: str = ""  # the governed verb's term: "refus" for "be denied" and "refuse"
+    passive: bool = False  # "shall be provided": the subject is acted on, not the actor
+
+    @property
+    def subject_terms(self) -> frozenset[str]:
+        """Content terms of the subject (empty for none or a pronoun)."""
+        if not self.subject or self.subject.lower() in _PRONOUNS:
+            return frozenset()
+        return frozenset(content_terms(self.subject))
+
+
+@lru_cache(maxsize=8_192)
+def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
+    """Every deontic reading of a text, in order, leaving out triggers inside conditions.
+
+    With bare_verb_binds (for quotes: list items under a "shall:" lead-in), a first sentence
+    that opens with a bare verb and has no trigger reads as an obligation without subject.
+    """
+    text = normalised(text)
+    found: list[Reading] = []
+    for start, end in sentence_spans(text):
+        matches = [m for m in _TRIGGER_RE.finditer(text, start, end) if not _epistemic(text, m)]
+        if not found and bare_verb_binds and _imperative(text[start:end]):
+            found.append(Reading(OBLIGATION, "", start, None, content_terms(text[start:end])))
+        floor = start
+        for index, match in enumerate(matches):
+            stop = matches[index + 1].start() if index + 1 < len(matches) else end
+            segment = _segment(text[floor : match.start()], after_trigger=floor > start)
+            segment_start = text.rfind(segment, floor, match.start()) if segment else floor
+            floor = match.end()
+            if _SUBORDINATE.search(segment) or _restrictive(text, segment_start, segment):
+                continue
+            if _LIMIT.match(text, match.end()):
+                continue  # "shall not exceed $100": a cap, compared as a number
+            subject = _subject(segment)
+            modality = match.lastgroup or PERMISSION
+            if subject and subject.split()[0].lower() in {"no", "neither"}:
+                modality = PROHIBITION if modality != EXEMPTION else modality
+            found.append(
+                Reading(
+                    modality=modality,
+                    trigger=match.group(0).lower(),
+                    start=match.start(),
+                    subject=subject,
+                    action=content_terms(text[match.end() : stop]),
+                    verb=_verb(text, match.end()),
+                    passive=bool(_PASSIVE.match(text, match.end())),
+                )
+            )
+    return tuple(found)
+
+
+def _verb(text: str, position: int) -> str:
+    """The term of the first verb after a trigger, past adverbs, asides, `be` and `not`."""
+    for word in _VERB_WORDS.findall(text, position, position + 120):
+        if word.lower() not in _AUXILIARIES and not word.lower().endswith("ly"):
+            return term(word)
+    return ""
+
+
+def _restrictive(text: str, segment_start: int, segment: str) -> bool:
+    """A trigger in a restrictive relative clause qualifies a noun: "a number that individuals
+    can call", not "researchers, who may identify patients" (which asserts)."""
+    opening = _RELATIVE.match(segment)
+    if not opening:
+        return False
+    return opening.group(1).lower() == "that" or text[:segment_start].rstrip()[-1:] != ","
+
+
+def _segment(before: str, after_trigger: bool) -> str:
+    """The words between the last clause boundary and a trigger, without leading
+    subordinators' commas: "If X, the covered entity" gives "the covered entity"."""
+    cuts = list(_BOUNDARY.finditer(before))
+    if after_trigger:
+        cuts += list(_CONJUNCTION.finditer(before))
+    last = max((c.end() for c in cuts), default=0)
+    return before[last:].strip()
+
+
+def without_triggers(text: str) -> str:
+    """The text with its deontic triggers blanked: what is left is what the rule is about."""
+    return _TRIGGER_RE.sub(" ", normalised(text))
+
+
+def _epistemic(text: str, match: re.Match[str]) -> bool:
+    """`may` or `can` that speaks of possibility: "whether the information may be included"."""
+    if match.lastgroup != PERMISSION or match.group(0).lower() not in {"may", "can", "could"}:
+        return False
+    following = text[match.end() : match.end() + 20].split()
+    verb = following[0].lower().strip(",.;") if following else ""
+    return verb in _EPISTEMIC_VERBS and bool(
+        _EPISTEMIC.search(text[max(0, match.start() - 80) : match.start()])
+    )
+
+
+def _subject(segment: str) -> str | None:
+    """The noun phrase of a clause segment before its trigger: without hedges ("It appears",
+    "generally"), leading links, relative or prepositional tails, at most twelve words."""
+    segment = _LEADING.sub("", _HEDGE.sub("", segment).strip())
+    segment = _SUBJECT_TAIL.sub("", segment)
+    words = [w for w in segment.split() if not w.lower().endswith("ly") or w[0].isupper()]
+    if not words or words[0].lower() in _PREPOSITIONS:
+        return None  # "in consultation with ...": an adverbial, the subject is elsewhere
+    return " ".join(words[:_MAX_SUBJECT_WORDS]).strip(" ,;:")
+
+
+def _imperative(sentence: str) -> bool:
+    """A sentence that opens with a bare verb: "Retain the accounting ...", "Include a ...",
+    "If the statement is made orally, document the statement"."""
+    sentence = _OPENING_CONDITION.sub("", sentence)
+    first = sentence.split()[0].lower() if sentence.split() else ""
+    return (
+        first.isalpha()
+        and not _TRIGGER_RE.match(sentence)
+        and first not in _IMPERATIVE_BLOCKERS
+        and not first.endswith(("ing", "ed"))
+        and not _FINITE.match(sentence)
+    )

@@ -1,0 +1,104 @@
+"""Qualifiers a quote attaches to its rule, and whether a claim keeps them.
+
+A claim that states the duty but drops "unless a written statement is submitted", "if
+authorized by the person examined" or "to the extent practicable" is right in substance and
+wrong in effect: it is PARTIAL. Qualifiers are found by their opening words and run to the next
+clause boundary:
+
+* exceptions: except, unless, subject to, notwithstanding, other than, excluding, apart from;
+* conditions and scope: if, provided that, to the extent, in the case of, when/where (opening a
+  clause), upon request, only, solely, whichever, regardless of, without unreasonable delay.
+
+A claim keeps a qualifier when it says enough of it: half of the qualifier's terms together
+with a word of the same kind ("unless § 164.412 applies" keeps "except as provided in
+§ 164.412"), or most of its terms in any words ("once judicial proceedings have begun" keeps
+"if judicial proceedings ... have been commenced"). Citation labels count as terms here, since
+an exception is often nothing but its reference.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from groundwork.claims.lexicon import content_terms, matches, normalised
+
+EXCEPTION, CONDITION = "exception", "condition"
+
+_EXCEPTION_WORDS = (
+    r"except(?:\s+(?:as|for|that|where|when|in|to))?|unless|subject\s+to|notwithstanding"
+    r"|other\s+than|excluding|apart\s+from|save\s+(?:as|for)"
+)
+_CONDITION_WORDS = (
+    r"(?:only\s+)?if|provided(?:,)?\s+that|provided,|to\s+the\s+extent|in\s+the\s+case\s+(?:of|in)"
+    r"|(?:(?<=^)|(?<=[,;:]\s))(?:when|whenever|where)|upon\s+(?:the\s+)?(?:written\s+)?request"
+    r"|only|solely|whichever|regardless\s+of|(?P<phrase>without\s+unreasonable\s+delay)"
+    r"|(?:with|in|for)\s+each|but(?=(?:\s+[\w-]+){1,4}\s+(?:(?:may|shall|must|will)\s+not|cannot|can't)\b)"
+)
+_MARKER = re.compile(
+    rf"\b(?:(?P<{EXCEPTION}>{_EXCEPTION_WORDS})|(?P<{CONDITION}>{_CONDITION_WORDS}))\b",
+    re.IGNORECASE,
+)
+_END = re.compile(r",(?!\d{3})|[;:—]|\s--|\.\s|\.$")
+# Citation labels: "§ 164.412", "7-1205.05(a)", "(b)(2)(ii)"; not amounts ("$1,500,000").
+_CITATION = re.compile(
+    r"§+\s*\d[\w.\-]*(?:\([\w.]+\))*|(?<![$\d,.])\d+[.\-]\d[\w.\-]*(?:\([\w.]+\))*"
+    r"|\((?:[a-z]{1,3}|\d+)\)(?:\([\w.]+\))*"
+)
+_SAME_KIND = {
+    EXCEPTION: re.compile(rf"\b(?:{_EXCEPTION_WORDS})\b", re.IGNORECASE),
+    CONDITION: re.compile(
+        rf"\b(?:{_CONDITION_WORDS}|once|after|as\s+long\s+as|so\s+long\s+as|when|whenever|where"
+        r"|upon|in\s+case|on\s+condition)\b",
+        re.IGNORECASE,
+    ),
+}
+_WITH_MARKER = 0.5  # share of its terms a claim must keep when it has a word of the same kind
+_WITHOUT_MARKER = 0.6  # ... and when it has none
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifier:
+    """One exception or condition of a quote, as written, with its terms."""
+
+    kind: str
+    text: str
+    terms: tuple[str, ...]
+
+
+@lru_cache(maxsize=8_192)
+def qualifiers(quote: str) -> tuple[Qualifier, ...]:
+    """The exceptions and conditions of a quote, in order."""
+    text = normalised(quote)
+    found = []
+    for marker in _MARKER.finditer(text):
+        end = _END.search(text, marker.end() + 1)
+        stop = marker.end() if marker.group("phrase") else end.start() if end else len(text)
+        span = text[marker.start() : stop]
+        terms = content_terms(span) + tuple(
+            c.group(0).strip("§ ") for c in _CITATION.finditer(span)
+        )
+        kind = EXCEPTION if marker.group(EXCEPTION) else CONDITION
+        found.append(Qualifier(kind, span, terms))
+    return tuple(found)
+
+
+def kept(qualifier: Qualifier, claim: str, quote: str) -> bool:
+    """Whether the claim says enough of the qualifier (see the module docstring). Without a
+    word of the qualifier's kind, only the terms the rest of the quote does not use count:
+    "the person examined" is no trace of "if authorized by the person who was examined"."""
+    text = normalised(claim)
+    claim_terms = frozenset(content_terms(text)) | frozenset(
+        c.group(0).strip("§ ") for c in _CITATION.finditer(text)
+    )
+    terms = set(qualifier.terms)
+    if _SAME_KIND[qualifier.kind].search(text):
+        return not terms or _share(terms, claim_terms) >= _WITH_MARKER
+    rest = frozenset(content_terms(normalised(quote).replace(qualifier.text, " ")))
+    specific = {t for t in terms if t not in rest} or terms
+    return bool(specific) and _share(specific, claim_terms) >= _WITHOUT_MARKER
+
+
+def _share(terms: set[str], claim_terms: frozenset[str]) -> float:
+    return sum(matches(t, claim_terms) for t in terms) / len(terms)

@@ -1,0 +1,310 @@
+"""Claim-level verification: does a quote support one atomic claim, the way an auditor reads it?
+
+`checked_claim(claim, quote)` returns SUPPORTED, PARTIAL, UNSUPPORTED or CONTRADICTED with the
+issues found and a one-sentence reason. Offline, deterministic, rules only. The checks, in the
+order their findings decide:
+
+1. **Topic.** The share of the claim's content terms the quote states (stems, legal synonyms,
+   acronyms spelled out; groundwork.claims.lexicon). Under OFF_TOPIC the claim is about
+   something else: UNSUPPORTED, whatever else it says.
+2. **Conflicts → CONTRADICTED.** A number that differs from the quote's number of the same kind
+   (or the same value under another bound: "500 or more" for "more than 500"); an antonym of
+   the quote's deadline anchor ("earlier" for "later"); a modality that differs for the same
+   action (may vs must, must not vs may, need not vs must); another actor bearing the duty; a
+   negation the quote does not have.
+3. **Inventions → UNSUPPORTED.** A frequency ("every year") where the quote sets none, a
+   restriction ("only if it is made in writing") the quote does not make, or a number of a kind
+   the quote does not state at all.
+4. **Omissions → PARTIAL.** An exception or condition of the quote that the claim drops, a
+   quote number (deadline, threshold) the claim leaves out, or a universal word ("every",
+   "any") that widens a rule the quote restricts.
+5. Otherwise SUPPORTED.
+
+Depth (`claim_depth`): "full" for assertive claims, "light" for hedged ones. A hedge
+("generally", "typically", "it appears", "may need to"; groundwork.claims.hedges) announces that
+the claim is not the whole rule, so a light check does not fault it for dropping the quote's
+*exceptions* (and scope words). Per the labelling convention (data/labels/README.md) a hedge
+does not excuse a dropped *condition, threshold or deadline*, so those are still checked, and
+every conflict is checked at both depths.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from groundwork.claims.hedges import hedges_in
+from groundwork.claims.lexicon import (
+    content_terms,
+    matches,
+    normalised,
+    spelled_out,
+    support,
+    term,
+)
+from groundwork.claims.lexicon import unstated_terms as _unstated
+from groundwork.claims.modality import (
+    EXEMPTION,
+    MODAL_WORDS,
+    OBLIGATION,
+    PERMISSION,
+    PROHIBITION,
+    Reading,
+    readings,
+    without_triggers,
+)
+from groundwork.claims.numeric import (
+    BOUND,
+    UNIT,
+    UNMATCHED,
+    NumberConflict,
+    NumberMatch,
+    bounded,
+    number_matches,
+)
+from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
+from groundwork.numbers import Mention
+
+SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
+    "SUPPORTED",
+    "PARTIAL",
+    "UNSUPPORTED",
+    "CONTRADICTED",
+)
+FULL, LIGHT = "full", "light"
+OFF_TOPIC = 0.5  # under this share of its terms stated, a claim is about something else
+_CONFLICTING_MODALITIES = {
+    frozenset({OBLIGATION, PERMISSION}),
+    frozenset({PROHIBITION, PERMISSION}),
+    frozenset({OBLIGATION, EXEMPTION}),
+}
+_MAY_OR_MUST_NOT = frozenset({PROHIBITION, PERMISSION})  # compared for the same act only
+_CORRELATIVE = re.compile(r"entitled|right", re.IGNORECASE)  # "X is entitled to": Y's duty
+_ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
+    ("later", "earlier", "deadline differs"),
+    ("longer", "shorter", "deadline differs"),
+    ("before", "after", "deadline differs"),
+    ("discovery", "occurrence", "deadline differs"),
+    ("valid", "void", "negation differs"),
+    ("permitted", "prohibited", "negation differs"),
+    ("mandatory", "optional", "negation differs"),
+)
+_WORDS = re.compile(r"[A-Za-z]+")
+_DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
+_ONLY = re.compile(r"only|solely", re.IGNORECASE)
+_UNIVERSALS = re.compile(r"\b(?:every|all|any|each|always|whatever|whenever|regardless)\b", re.I)
+# How often: a frequency the quote does not set is an invented detail.
+_FREQUENCY = re.compile(
+    r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|biennial(?:ly)?"
+    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a)\s+"
+    r"(?:\w+\s+)?(?:year|month|week|day|quarter|period)s?)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCheck:
+    """The verdict on one claim against one quote.
+
+    `issues` name each finding as "what: claim's vs quote's" ("modality changed: may vs must",
+    "deadline differs: 90 days vs 60 days"); `support` is the share of the claim's content terms
+    the quote states; `numbers` holds each claim number's match.
+    """
+
+    verdict: str
+    reason: str
+    issues: tuple[str, ...]
+    support: float
+    numbers: tuple[NumberMatch, ...]
+
+
+def claim_depth(claim: str) -> str:
+    """ "light" for a hedged claim, "full" for an assertive one (see the module docstring)."""
+    return LIGHT if hedges_in(claim) else FULL
+
+
+def checked_claim(
+    claim: str, quote: str, depth: str = FULL, tolerance: float = 0.005
+) -> ClaimCheck:
+    """The verdict on a claim against the quote it cites (see the module docstring)."""
+    if depth not in (FULL, LIGHT):
+        raise ValueError(f"depth must be {FULL!r} or {LIGHT!r}, not {depth!r}")
+    claim_text = spelled_out(normalised(claim), quote)
+    quote_text = spelled_out(normalised(quote), claim)
+    share = round(support(without_triggers(claim_text), without_triggers(quote_text)), 4)
+    numbers, conflicts, unused = number_matches(claim_text, quote_text, tolerance)
+    verdict, reason, issues = (
+        _off_topic(claim_text, quote_text, share, conflicts)
+        or _contradicted(claim_text, quote_text, conflicts)
+        or _invented(claim_text, quote_text, numbers)
+        or _partial(claim_text, quote_text, unused, depth)
+        or (SUPPORTED, "The quote states what the claim says.", ())
+    )
+    return ClaimCheck(verdict, reason, issues, share, numbers)
+
+
+Finding = tuple[str, str, tuple[str, ...]]  # verdict, reason, issues
+
+
+def _off_topic(
+    claim: str, quote: str, share: float, conflicts: tuple[NumberConflict, ...]
+) -> Finding | None:
+    """Too few of the claim's terms in the quote: it is about something else. A figure in
+    another unit (5 calendar days for 5 business days) still marks the same fact."""
+    if share >= OFF_TOPIC or any(c.what == UNIT for c in conflicts):
+        return None
+    missing = ", ".join(_unstated(claim, quote)[:6])
+    return (
+        UNSUPPORTED,
+        f"The quote is about something else: it does not state {missing}.",
+        (f"not in quote: {missing}",),
+    )
+
+
+def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...]) -> Finding | None:
+    """Numbers, modalities, actors or negations that differ from the quote's."""
+    issues = [*map(_conflict_issue, conflicts), *_rule_conflicts(claim, quote)]
+    if not issues:
+        return None
+    return CONTRADICTED, f"The claim conflicts with the quote ({issues[0]}).", tuple(issues)
+
+
+def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Finding | None:
+    """A frequency, an "only" restriction or a number the quote does not state."""
+    frequency = _FREQUENCY.search(claim)
+    if frequency and not _FREQUENCY.search(quote):
+        return (
+            UNSUPPORTED,
+            f"The quote sets no frequency such as {frequency.group(0)}.",
+            (f"frequency not in quote: {frequency.group(0)}",),
+        )
+    narrowed = [
+        q.text for q in qualifiers(claim) if _ONLY.match(q.text) and not kept(q, quote, claim)
+    ]
+    if narrowed:
+        return (
+            UNSUPPORTED,
+            f"The quote sets no such restriction as '{narrowed[0]}'.",
+            tuple(f"condition not in quote: {n}" for n in narrowed),
+        )
+    invented = [n for n in numbers if n.status == UNMATCHED and not _is_article(n)]
+    if invented:
+        return (
+            UNSUPPORTED,
+            f"The quote states no {invented[0].kind} such as {invented[0].surface}.",
+            tuple(f"number not in quote: {n.surface}" for n in invented),
+        )
+    return None
+
+
+def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) -> Finding | None:
+    """Qualifiers and numbers of the quote the claim drops, and scope it widens."""
+    issues = [
+        f"missing qualifier: {q.text}"
+        for q in qualifiers(quote)
+        if not (depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
+    ]
+    issues += [f"missing qualifier: {bounded(quote, n)}" for n in unused]
+    widened = _UNIVERSALS.search(claim)
+    if depth == FULL and widened and not _UNIVERSALS.search(quote):
+        issues.append(f"scope broadened: {widened.group(0)}")
+    if not issues:
+        return None
+    return (
+        PARTIAL,
+        f"The claim states the rule but drops what limits it ({issues[0]}).",
+        tuple(issues),
+    )
+
+
+def _conflict_issue(conflict: NumberConflict) -> str:
+    what = "deadline differs" if conflict.kind in ("duration", "date") else "number differs"
+    if conflict.what == BOUND:
+        what = "bound differs"
+    return f"{what}: {conflict.claim} vs {conflict.quote}"
+
+
+def _is_article(number: NumberMatch) -> bool:
+    """One of something is usually an article ("one free accounting", "in one calendar year"),
+    not a figure."""
+    return number.kind in ("count", "duration") and number.value == Decimal(1)
+
+
+def _rule_conflicts(claim: str, quote: str) -> list[str]:
+    """Modality, negation and actor conflicts between aligned readings, and antonyms."""
+    issues = []
+    quote_readings = readings(quote, bare_verb_binds=True)
+    for reading in readings(claim):
+        aligned = _aligned(reading, quote_readings)
+        if aligned is None:
+            continue
+        correlative = bool(_CORRELATIVE.search(reading.trigger)) and not (
+            reading.subject_terms & aligned.subject_terms
+        )
+        if correlative:
+            continue
+        same_act = reading.verb == aligned.verb
+        same_actor = bool(reading.subject_terms & aligned.subject_terms)
+        pair = frozenset({reading.modality, aligned.modality})
+        if pair in _CONFLICTING_MODALITIES and (
+            same_act or (same_actor and pair != _MAY_OR_MUST_NOT)
+        ):
+            issues.append(
+                f"modality changed: {MODAL_WORDS[reading.modality]} vs "
+                f"{MODAL_WORDS[aligned.modality]}"
+            )
+        elif {reading.modality, aligned.modality} == {OBLIGATION, PROHIBITION} and same_act:
+            issues.append("negation differs")
+        actor = _other_actor(reading, aligned, quote)
+        if actor:
+            issues.append(f"actor changed: {_bare(reading.subject)} vs {_bare(aligned.subject)}")
+    issues += _antonyms(claim, quote)
+    return list(dict.fromkeys(issues))
+
+
+def _bare(subject: str | None) -> str:
+    """A subject without its determiner, for an issue: "covered entity"."""
+    return _DETERMINER.sub("", subject or "")
+
+
+def _aligned(reading: Reading, quote_readings: tuple[Reading, ...]) -> Reading | None:
+    """The quote reading about the same action (and, as a tie-break, the same subject)."""
+    if not quote_readings:
+        return None
+
+    def overlap(candidate: Reading) -> tuple[int, int]:
+        action = frozenset(candidate.action)
+        shared = sum(matches(t, action) for t in set(reading.action))
+        return shared, len(reading.subject_terms & candidate.subject_terms)
+
+    return max(quote_readings, key=overlap)
+
+
+def _other_actor(reading: Reading, aligned: Reading, quote: str) -> bool:
+    """The claim puts the duty on a party the quote names in another role (or a named body,
+    "the Secretary", the quote does not name as the duty holder)."""
+    if reading.passive or aligned.passive:
+        return False
+    mine, theirs = reading.subject_terms, aligned.subject_terms
+    if not mine or not theirs or any(matches(t, theirs) for t in mine):
+        return False
+    named = any(w[0].isupper() for w in (reading.subject or "").split()[1:])
+    elsewhere = frozenset(content_terms(quote)) - theirs
+    return named or any(matches(t, elsewhere) for t in mine)
+
+
+def _antonyms(claim: str, quote: str) -> list[str]:
+    """A word whose opposite the quote uses instead ("whichever is earlier" for "later")."""
+    claim_terms, quote_terms = _word_terms(claim), _word_terms(quote)
+    issues = []
+    for a, b, what in _ANTONYMS:
+        for mine, theirs in ((a, b), (b, a)):
+            if term(mine) in claim_terms - quote_terms and term(theirs) in quote_terms:
+                issues.append(f"{what}: {mine} vs {theirs}")
+    return issues
+
+
+def _word_terms(text: str) -> frozenset[str]:
+    """Every word's term, function words included (antonyms are often function words)."""
+    return frozenset(term(w) for w in _WORDS.findall(text))

@@ -1,0 +1,360 @@
+"""groundwork/claims/verdict.py: claims checked against real quotes of data/corpus, with planted
+faults: a changed number, may for must, another actor, another requirement, a dropped
+exception; true paraphrases; hedged routing; derived numbers."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundwork.claims.modality import readings
+from groundwork.claims.verdict import checked_claim, claim_depth
+from groundwork.deontic import deontic_clauses
+
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
+
+NOTIFY = (  # 45 CFR § 164.404(b)
+    "Except as provided in § 164.412, a covered entity shall provide the notification required "
+    "by paragraph (a) of this section without unreasonable delay and in no case later than 60 "
+    "calendar days after discovery of a breach."
+)
+BUSINESS_ASSOCIATE = (  # 45 CFR § 164.410(a)(1)
+    "A business associate shall, following the discovery of a breach of unsecured protected "
+    "health information, notify the covered entity of such breach."
+)
+LOG = (  # 42 U.S.C. 17932(e)(3)
+    "If the breach was with respect to less than 500 individuals, the covered entity may "
+    "maintain a log of any such breach occurring and annually submit such a log to the "
+    "Secretary documenting such breaches occurring during the year involved."
+)
+MEDIA = (  # 45 CFR § 164.406(a)
+    "For a breach of unsecured protected health information involving more than 500 residents "
+    "of a State or jurisdiction, a covered entity shall, following the discovery of the breach "
+    "as provided in § 164.404(a)(2), notify prominent media outlets serving the State or "
+    "jurisdiction."
+)
+REVOKE = (  # 45 CFR § 164.508(b)(5)
+    "An individual may revoke an authorization provided under this section at any time, "
+    "provided that the revocation is in writing, except to the extent that:"
+)
+CHARGE = (
+    "However, the reasonable charge for paper copies shall not exceed seventy-five cents per page."
+)
+RETAIN = (  # 45 CFR § 164.530(j)(2)
+    "A covered entity must retain the documentation required by paragraph (j)(1) of this section "
+    "for six years from the date of its creation or the date when it last was in effect, "
+    "whichever is later."
+)
+OPT_OUT = (  # 12 CFR 1016.7(e)
+    "You must comply with a consumer's opt out direction as soon as reasonably practicable after "
+    "you receive it."
+)
+COMMITTEE = (  # N.Y. Mental Hygiene Law § 33.16(d)
+    "Such clinical record access review committees shall consist of no less than three nor more "
+    "than five persons."
+)
+REPORT = (  # 42 U.S.C. 17932(i)
+    "Not later than 12 months after February 17, 2009 , and annually thereafter, the Secretary "
+    "shall prepare and submit to the Committee on Finance and the Committee on Health, Education, "
+    "Labor, and Pensions of the Senate and the Committee on Ways and Means and the Committee on "
+    "Energy and Commerce of the House of Representatives a report containing the information "
+    "described in paragraph (2) regarding breaches for which notice was provided to the "
+    "Secretary under subsection (e)(3)."
+)
+QUOTES = (
+    NOTIFY,
+    BUSINESS_ASSOCIATE,
+    LOG,
+    MEDIA,
+    REVOKE,
+    CHARGE,
+    RETAIN,
+    OPT_OUT,
+    COMMITTEE,
+    REPORT,
+)
+
+
+@cache
+def _corpus_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORPUS.rglob("*.md")))
+
+
+@pytest.mark.parametrize("quote", QUOTES)
+def test_the_quotes_are_verbatim_in_the_sample_corpus(quote):
+    assert quote in _corpus_text()
+
+
+def _check(claim: str, quote: str):
+    return checked_claim(claim, quote, claim_depth(claim))
+
+
+def test_a_changed_deadline_contradicts():
+    claim = (
+        "Except as provided in § 164.412, a covered entity shall provide the notification "
+        "without unreasonable delay and in no case later than 30 calendar days after discovery "
+        "of a breach."
+    )
+    result = _check(claim, NOTIFY)
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: 30 calendar days vs 60 calendar days" in result.issues
+
+
+def test_a_changed_amount_contradicts():
+    result = _check("The reasonable charge for paper copies shall not exceed $1 per page.", CHARGE)
+    assert result.verdict == "CONTRADICTED"
+    assert result.issues[0].startswith("number differs: $1 vs seventy-five cents")
+
+
+def test_a_shifted_threshold_contradicts():
+    claim = (
+        "For a breach involving 500 or more residents of a State, a covered entity must notify "
+        "prominent media outlets serving the State following the discovery of the breach."
+    )
+    result = _check(claim, MEDIA)
+    assert result.verdict == "CONTRADICTED"
+    assert result.issues[0].startswith("bound differs: 500 or more residents vs more than 500")
+
+
+def test_may_rewritten_as_must_contradicts():
+    claim = (
+        "If the breach was with respect to less than 500 individuals, the covered entity must "
+        "maintain a log of any such breach occurring and annually submit such a log to the "
+        "Secretary."
+    )
+    result = _check(claim, LOG)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: must vs may" in result.issues
+
+
+def test_a_swapped_actor_contradicts():
+    claim = (
+        "Following the discovery of a breach of unsecured protected health information, the "
+        "covered entity must notify the business associate of the breach."
+    )
+    result = _check(claim, BUSINESS_ASSOCIATE)
+    assert result.verdict == "CONTRADICTED"
+    assert result.issues[0] == "actor changed: covered entity vs business associate"
+
+
+def test_a_claim_about_another_requirement_is_unsupported():
+    claim = "A covered entity must train all members of its workforce on its privacy policies."
+    result = _check(claim, REVOKE)
+    assert result.verdict == "UNSUPPORTED"
+    assert result.support < 0.5
+
+
+def test_an_invented_deadline_is_unsupported():
+    claim = (
+        "You must comply with a consumer's opt out direction within 30 days after you receive it."
+    )
+    result = _check(claim, OPT_OUT)
+    assert result.verdict == "UNSUPPORTED"
+    assert result.issues == ("number not in quote: 30 days",)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        (
+            "Unless § 164.412 applies, covered entities have to give the required notification "
+            "promptly, and in no case later than 60 calendar days after discovery of a breach.",
+            NOTIFY,
+        ),
+        (
+            "After it discovers a breach of unsecured protected health information, a business "
+            "associate is required to notify the covered entity of that breach.",
+            BUSINESS_ASSOCIATE,
+        ),
+        ("The reasonable charge for paper copies may not be more than $0.75 per page.", CHARGE),
+    ],
+)
+def test_a_true_paraphrase_is_supported(claim, quote):
+    result = _check(claim, quote)
+    assert (result.verdict, result.issues) == ("SUPPORTED", ())
+
+
+def test_a_number_said_another_way_is_matched():
+    result = _check(
+        "The reasonable charge for paper copies may not be more than $0.75 per page.", CHARGE
+    )
+    (number,) = result.numbers
+    assert (number.surface, number.status, number.quote_surface) == (
+        "$0.75",
+        "matched",
+        "seventy-five cents",
+    )
+
+
+def test_a_dropped_exception_is_partial():
+    claim = (
+        "A covered entity shall provide the notification without unreasonable delay and in no "
+        "case later than 60 calendar days after discovery of a breach."
+    )
+    result = _check(claim, NOTIFY)
+    assert result.verdict == "PARTIAL"
+    assert result.issues == ("missing qualifier: Except as provided in § 164.412",)
+
+
+def test_a_dropped_deadline_is_partial():
+    result = _check("A covered entity must provide the required breach notification.", NOTIFY)
+    assert result.verdict == "PARTIAL"
+    assert "missing qualifier: in no case later than 60 calendar days" in result.issues
+
+
+def test_a_hedge_routes_to_the_light_check_which_forgives_a_dropped_exception():
+    claim = (
+        "Generally, a covered entity must provide the notification without unreasonable delay "
+        "and no later than 60 calendar days after discovering a breach."
+    )
+    assert claim_depth(claim) == "light"
+    assert checked_claim(claim, NOTIFY, "light").verdict == "SUPPORTED"
+    assert checked_claim(claim, NOTIFY, "full").verdict == "PARTIAL"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "It appears a covered entity must notify individuals.",
+        "Covered entities typically have 60 days.",
+        "A health plan may need to accommodate the request.",
+        "The notice should be written in plain language.",
+    ],
+)
+def test_hedged_claims_are_light(claim):
+    assert claim_depth(claim) == "light"
+
+
+def test_assertive_claims_are_full():
+    assert claim_depth("A covered entity must notify each individual within 60 days.") == "full"
+
+
+def test_a_hedge_does_not_excuse_a_wrong_number():
+    claim = (
+        "Generally, a covered entity must provide the notification no later than 90 calendar "
+        "days after discovery of a breach."
+    )
+    assert _check(claim, NOTIFY).verdict == "CONTRADICTED"
+
+
+def test_a_unit_conversion_is_derived():
+    claim = (
+        "Not later than one year after February 17, 2009, and annually thereafter, the Secretary "
+        "must prepare and submit to Congress a report on breaches notified to the Secretary."
+    )
+    result = checked_claim(claim, REPORT)
+    year = next(n for n in result.numbers if n.kind == "duration")
+    assert (year.status, year.inputs, year.calculation) == (
+        "derived",
+        ("12 months",),
+        "12 months = one year",
+    )
+
+
+def test_six_years_restated_in_months_is_supported():
+    claim = RETAIN.replace("six years", "72 months")
+    result = checked_claim(claim, RETAIN)
+    assert result.verdict == "SUPPORTED"
+    assert result.numbers[0].calculation == "six years = 72 months"
+
+
+def test_a_difference_of_two_quote_numbers_is_derived():
+    claim = "A review committee's size may vary by two persons, from three to five persons."
+    result = checked_claim(claim, COMMITTEE)
+    two = next(n for n in result.numbers if n.value == 2)
+    assert two.status == "derived"
+    assert two.inputs == ("five persons", "three")
+    assert two.calculation == "five persons - three = two persons"
+
+
+def test_section_numbers_are_not_numeric_claims():
+    claim = "Under § 164.404(b) and 45 CFR 164.412, a covered entity must notify within 60 calendar days."
+    result = checked_claim(claim, NOTIFY)
+    assert [n.surface for n in result.numbers] == ["60 calendar days"]
+
+
+def test_an_earlier_for_a_later_anchor_contradicts():
+    claim = RETAIN.replace("whichever is later", "whichever is earlier")
+    result = checked_claim(claim, RETAIN)
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: earlier vs later" in result.issues
+
+
+def test_an_unknown_depth_is_refused():
+    with pytest.raises(ValueError, match="depth"):
+        checked_claim(NOTIFY, NOTIFY, depth="deep")
+
+
+def test_the_reason_is_one_sentence():
+    for claim, quote in ((NOTIFY, NOTIFY), ("Staff must wear badges.", REVOKE)):
+        reason = checked_claim(claim, quote).reason
+        assert reason.endswith(".") and reason.count(". ") == 0
+
+
+# --- properties over the sample corpus's own requirement sentences --------------------------
+
+
+@cache
+def _requirement_quotes() -> list[str]:
+    """Up to 400 requirement quotes the rules extractor finds in data/corpus statutes."""
+    quotes = []
+    for path in sorted((CORPUS / "statutes").rglob("*.md")):
+        for paragraph in path.read_text(encoding="utf-8").split("\n"):
+            quotes += [paragraph[c.start : c.end] for c in deontic_clauses(paragraph)]
+    return quotes[::3][:400]
+
+
+_CLAUSE_CUT = re.compile(r"[,;:]\s+")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_quote_always_supports_itself(data):
+    quote = data.draw(st.sampled_from(_requirement_quotes()))
+    assert checked_claim(quote, quote).verdict == "SUPPORTED"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_clause_of_a_quote_restated_verbatim_is_never_contradicted(data):
+    quote = data.draw(st.sampled_from(_requirement_quotes()))
+    clauses = _CLAUSE_CUT.split(quote)
+    first = data.draw(st.integers(0, len(clauses) - 1))
+    last = data.draw(st.integers(first, len(clauses) - 1))
+    claim = ", ".join(clauses[first : last + 1])
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+def test_once_opening_a_clause_is_no_frequency():
+    claim = (
+        "Once a covered entity discovers a breach, except as provided in § 164.412, it shall "
+        "provide the notification without unreasonable delay and in no case later than 60 "
+        "calendar days after discovery of the breach."
+    )
+    assert checked_claim(claim, NOTIFY).verdict == "SUPPORTED"
+
+
+def test_an_invented_frequency_is_unsupported():
+    claim = "You must comply with each consumer's opt out direction once a month."
+    result = checked_claim(claim, OPT_OUT)
+    assert result.verdict == "UNSUPPORTED"
+    assert result.issues == ("frequency not in quote: once a month",)
+
+
+def test_a_date_that_anchors_a_period_bounds_nothing():
+    claim = (
+        "The Secretary's report on breaches notified to the Secretary was due 12 months after "
+        "February 17, 2009, and annually thereafter."
+    )
+    result = checked_claim(claim, REPORT)
+    assert not [i for i in result.issues if i.startswith("bound differs")]
+
+
+def test_a_clause_opening_with_a_preposition_has_no_subject():
+    text = "Records shall be reviewed and in consultation with the director shall be amended."
+    assert [r.subject for r in readings(text)] == ["Records", None]
