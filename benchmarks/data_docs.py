@@ -38,8 +38,7 @@ def timings(warehouse: Warehouse, rounds: int) -> dict:
     seconds, row = [], {}
     for _ in range(rounds):
         started = time.perf_counter()
-        with warehouse.connect() as con:
-            row = recorded_data_docs(con, warehouse, run_id)
+        row = recorded_data_docs(warehouse, run_id)
         seconds.append(round(time.perf_counter() - started, 3))
     return {
         "cpu": cpu_model(),

@@ -15,6 +15,7 @@ import pyarrow.parquet as pq
 
 from groundwork.sqlfiles import literal_sql
 from groundwork.warehouse import Warehouse
+from schemas.config import ClaimChecks
 from schemas.questions import ARROW_SCHEMA, Question
 from tasks.compose import answers
 from tasks.retrieve import chunk_index, retrievals
@@ -50,9 +51,10 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))
             evidence = evidence.to_arrow_table()
             rejected = con.execute(literal_sql("answers/rejection_counts", **parts))
-            answer, statements, citations = answers(questions, evidence, rejected.to_arrow_table())
+            tables = answers(questions, evidence, rejected.to_arrow_table(), ClaimChecks())
+            answer, statements = tables["answers"], tables["statements"]
             parts["citations"] = Path(tmp) / "citations.parquet"
-            pq.write_table(citations, parts["citations"])
+            pq.write_table(tables["citations"], parts["citations"])
             sources = con.execute(literal_sql("answers/cited_sources", **parts))
             columns = [d[0] for d in sources.description]
             cited = [dict(zip(columns, row, strict=True)) for row in sources.fetchall()]

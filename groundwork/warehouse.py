@@ -38,6 +38,9 @@ PARQUET_TABLES = (
     "answers",
     "statements",
     "citations",
+    "claims",
+    "claim_numbers",
+    "citation_corrections",
 )
 
 

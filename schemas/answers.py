@@ -1,4 +1,9 @@
-"""Table `answers`: one composed answer per question."""
+"""Table `answers`: one composed answer per question, with its claim-level measures.
+
+`unsupported_claim_rate`: the share of its claims that were unsupported or contradicted after
+citation correction (published softened, or removed); `citation_coverage`: the share of the
+question's verified requirements it cites; `corrections`: citation corrections made.
+"""
 
 import pandera.pandas as pa
 import pyarrow as arrow
@@ -17,6 +22,11 @@ ANSWERS_SCHEMA = arrow.schema(
         ("missing_evidence", arrow.string()),
         ("unused_requirement_ids", arrow.list_(arrow.string())),
         ("composer", arrow.string()),
+        ("claims", arrow.int32()),
+        ("unsupported_claims", arrow.int32()),
+        ("unsupported_claim_rate", arrow.float64()),
+        ("citation_coverage", arrow.float64()),
+        ("corrections", arrow.int32()),
     ]
 )
 
@@ -33,6 +43,11 @@ class Answers(pa.DataFrameModel):
     missing_evidence: Series[str] = pa.Field(nullable=True)
     unused_requirement_ids: Series[object]
     composer: Series[str]
+    claims: Series[int] = pa.Field(ge=0)
+    unsupported_claims: Series[int] = pa.Field(ge=0)
+    unsupported_claim_rate: Series[float] = pa.Field(ge=0, le=1)
+    citation_coverage: Series[float] = pa.Field(ge=0, le=1)
+    corrections: Series[int] = pa.Field(ge=0)
 
     class Config:
         strict = True

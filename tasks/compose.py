@@ -18,15 +18,21 @@ import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.claims.correct import Evidence
+from groundwork.claims.review import ReviewedStatement, reviewed_statement
+from groundwork.claims.rows import claim_number_rows, claim_row, correction_row
 from groundwork.sqlfiles import literal_sql
 from groundwork.stages import COMPOSER
 from groundwork.text import terms
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.answers import ANSWERS_SCHEMA, Answers
+from schemas.citation_corrections import CITATION_CORRECTIONS_SCHEMA, CitationCorrections
 from schemas.citations import CITATIONS_SCHEMA, Citations
-from schemas.config import ModelBackend, RunConfig
+from schemas.claim_numbers import CLAIM_NUMBERS_SCHEMA, ClaimNumbers
+from schemas.claims import CLAIMS_SCHEMA, Claims
+from schemas.config import ClaimChecks, ModelBackend, RunConfig
 from schemas.contract import checked
-from schemas.statements import STATEMENTS_SCHEMA, Statements, statement_verdict
+from schemas.statements import STATEMENTS_SCHEMA, Statements
 
 MAX_STATEMENTS = 8
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
@@ -92,24 +98,55 @@ def tensions(rows: list[dict]) -> list[tuple[dict, dict, list[str]]]:
 
 @dataclass
 class Draft:
-    """An answer being written: its text, and statements with exact offsets into it."""
+    """An answer being written: its text, and statements with exact offsets into it.
+
+    Every statement is reviewed claim by claim before it is written (groundwork/claims/): its
+    citations may be corrected from `evidence` (the question's verified requirements), an
+    unsupported claim softened or removed, and a statement left with no claim is not written.
+    """
 
     question_id: str
+    settings: ClaimChecks = field(default_factory=ClaimChecks)
+    evidence: dict[str, dict] = field(default_factory=dict)  # requirement ID -> verified row
     text: str = ""
     statements: list[dict] = field(default_factory=list)
     citations: list[dict] = field(default_factory=list)
+    claims: list[dict] = field(default_factory=list)
+    claim_numbers: list[dict] = field(default_factory=list)
+    corrections: list[dict] = field(default_factory=list)
+    removed: int = 0
 
     def line(self, text: str) -> None:
         self.text += text + "\n"
 
-    def statement(
-        self, section: str, body: str, cited: list[dict], form: str, support: float = 1.0
-    ) -> None:
-        """A cited statement: `body` and its [REQ-...] markers, with offsets into the answer."""
+    def statement(self, section: str, body: str, cited: list[dict], form: str) -> bool:
+        """A reviewed, cited statement: its published body and [REQ-...] markers, with offsets
+        into the answer. False when review left nothing of it to publish."""
+        pool = [Evidence(rid, quoted(r)) for rid, r in self.evidence.items()]
+        claim = quoted(cited[0]) if form == "quote" else body  # a quote statement's claim
+        review = reviewed_statement(
+            form,
+            claim,
+            [Evidence(r["requirement_id"], quoted(r)) for r in cited],
+            pool,
+            self.settings,
+        )
+        published = review.published
+        ordinal = len(self.statements) + 1
+        if published:
+            statement_id = f"{self.question_id}#S{ordinal:02d}"
+        else:
+            self.removed += 1
+            statement_id = f"{self.question_id}#R{self.removed:02d}"  # claims kept, unpublished
+        self._record_review(statement_id, review)
+        if not published:
+            return False
+        if form == "claim":
+            body = review.text
+            rows = {r["requirement_id"]: r for r in cited} | self.evidence
+            cited = [rows[rid] for rid in review.requirement_ids]
         markers = " ".join(f"[{r['requirement_id']}]" for r in cited)
         text = f"{body} {markers}"
-        ordinal = len(self.statements) + 1
-        statement_id = f"{self.question_id}#S{ordinal:02d}"
         start = len(self.text) + 2
         self.line(f"- {text}")
         self.statements.append(
@@ -125,20 +162,33 @@ class Draft:
                 if any(_DIGIT.search(r["exact_quote"]) for r in cited) or _DIGIT.search(body)
                 else "general",
                 "form": form,
-                "support": round(support, 4),
-                "verdict": statement_verdict(form, support),
+                "support": round(min(c.check.support for c in published), 4),
+                "verdict": review.verdict,
             }
         )
         for r in cited:
+            rid = r["requirement_id"]
             self.citations.append(
                 {
                     "statement_id": statement_id,
                     "question_id": self.question_id,
-                    "requirement_id": r["requirement_id"],
-                    "marker": f"[{r['requirement_id']}]",
-                    "role": "primary",
+                    "requirement_id": rid,
+                    "marker": f"[{rid}]",
+                    "role": "alternate" if rid in review.alternates else "primary",
                 }
             )
+        return True
+
+    def _record_review(self, statement_id: str, review: ReviewedStatement) -> None:
+        """The statement's claims, their numbers and citation corrections, as table rows."""
+        qid = self.question_id
+        for c in review.claims:
+            claim_id = f"{statement_id}#C{c.ordinal:02d}"
+            self.claims.append(claim_row(claim_id, statement_id, qid, c))
+            self.claim_numbers.extend(claim_number_rows(claim_id, qid, c.check))
+        for ordinal, fix in review.corrections:
+            claim_id = f"{statement_id}#C{ordinal:02d}"
+            self.corrections.append(correction_row(claim_id, statement_id, qid, fix))
 
     @property
     def cited_ids(self) -> set[str]:
@@ -195,6 +245,23 @@ def answer_record(
         "missing_evidence": missing,
         "unused_requirement_ids": [r["requirement_id"] for r in unique if r not in used],
         "composer": composer,
+        **claim_metrics(draft, len(unique)),
+    }
+
+
+def claim_metrics(draft: Draft, verified: int) -> dict:
+    """An answer's claim-level measures: how many of its claims were unsupported or
+    contradicted (published softened, or removed), how much of its verified evidence it cites,
+    and how many citations were corrected."""
+    claims = len(draft.claims)
+    unsupported = sum(c["verdict"] in ("UNSUPPORTED", "CONTRADICTED") for c in draft.claims)
+    cited = len({c["requirement_id"] for c in draft.citations})
+    return {
+        "claims": claims,
+        "unsupported_claims": unsupported,
+        "unsupported_claim_rate": round(unsupported / claims, 4) if claims else 0.0,
+        "citation_coverage": round(cited / verified, 4) if verified else 0.0,
+        "corrections": len(draft.corrections),
     }
 
 
@@ -203,10 +270,12 @@ def opening(unique: list[dict]) -> str:
     return f"{len(unique)} verified requirement(s) answer this question: {_summary(unique)}."
 
 
-def composed(question: dict, evidence: list[dict], rejected: Counter) -> tuple[dict, Draft]:
+def composed(
+    question: dict, evidence: list[dict], rejected: Counter, settings: ClaimChecks
+) -> tuple[dict, Draft]:
     """The answer row and its statements and citations for one question."""
-    draft = Draft(question["question_id"])
     unique = verified_unique(evidence)
+    draft = Draft(question["question_id"], settings, {r["requirement_id"]: r for r in unique})
     used, unused = unique[:MAX_STATEMENTS], unique[MAX_STATEMENTS:]
     statutes = [r for r in used if r["source_type"] != "policy"]
     policies = [r for r in used if r["source_type"] == "policy"]
@@ -235,7 +304,15 @@ def composed(question: dict, evidence: list[dict], rejected: Counter) -> tuple[d
     return answer_record(question, draft, unique, rejected, COMPOSER), draft
 
 
-Composer = Callable[[dict, list[dict], Counter], tuple[dict, Draft]]
+Composer = Callable[[dict, list[dict], Counter, ClaimChecks], tuple[dict, Draft]]
+ANSWER_TABLES = (
+    ("answers", ANSWERS_SCHEMA, Answers),
+    ("statements", STATEMENTS_SCHEMA, Statements),
+    ("citations", CITATIONS_SCHEMA, Citations),
+    ("claims", CLAIMS_SCHEMA, Claims),
+    ("claim_numbers", CLAIM_NUMBERS_SCHEMA, ClaimNumbers),
+    ("citation_corrections", CITATION_CORRECTIONS_SCHEMA, CitationCorrections),
+)
 
 
 def evidence_by_question(evidence: pa.Table) -> dict[str, list[dict]]:
@@ -247,25 +324,33 @@ def evidence_by_question(evidence: pa.Table) -> dict[str, list[dict]]:
 
 
 def answers(
-    questions: pa.Table, evidence: pa.Table, rejections: pa.Table, compose: Composer = composed
-) -> tuple[pa.Table, pa.Table, pa.Table]:
-    """Answers, statements and citations for every question, each written by `compose`."""
+    questions: pa.Table,
+    evidence: pa.Table,
+    rejections: pa.Table,
+    settings: ClaimChecks,
+    compose: Composer = composed,
+) -> dict[str, pa.Table]:
+    """Every question's answer and its statements, citations, claims, claim numbers and
+    citation corrections (ANSWER_TABLES), each answer written by `compose`."""
     by_question = evidence_by_question(evidence)
     rejected: dict[str, Counter] = {}
     for row in rejections.to_pylist():
         rejected.setdefault(row["question_id"], Counter())[row["rejection_reason"]] += row["n"]
-    answer_rows, statement_rows, citation_rows = [], [], []
+    rows: dict[str, list[dict]] = {name: [] for name, _, _ in ANSWER_TABLES}
     for question in questions.to_pylist():
         qid = question["question_id"]
-        answer, draft = compose(question, by_question.get(qid, []), rejected.get(qid, Counter()))
-        answer_rows.append(answer)
-        statement_rows.extend(draft.statements)
-        citation_rows.extend(draft.citations)
-    return (
-        pa.Table.from_pylist(answer_rows, schema=ANSWERS_SCHEMA),
-        pa.Table.from_pylist(statement_rows, schema=STATEMENTS_SCHEMA),
-        pa.Table.from_pylist(citation_rows, schema=CITATIONS_SCHEMA),
-    )
+        answer, draft = compose(
+            question, by_question.get(qid, []), rejected.get(qid, Counter()), settings
+        )
+        rows["answers"].append(answer)
+        rows["statements"].extend(draft.statements)
+        rows["citations"].extend(draft.citations)
+        rows["claims"].extend(draft.claims)
+        rows["claim_numbers"].extend(draft.claim_numbers)
+        rows["citation_corrections"].extend(draft.corrections)
+    return {
+        name: pa.Table.from_pylist(rows[name], schema=schema) for name, schema, _ in ANSWER_TABLES
+    }
 
 
 @task(name="compose", cache_policy=NO_CACHE)
@@ -282,15 +367,10 @@ def compose_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict[
 
         with model_stage(warehouse, run_id, "compose", config) as stage:
             compose = model_composer(stage, questions.to_pylist(), evidence_by_question(evidence))
-            tables = answers(questions, evidence, rejected, compose)
+            tables = answers(questions, evidence, rejected, config.claims, compose)
     else:
-        tables = answers(questions, evidence, rejected)
-    for name, table, model in zip(
-        ("answers", "statements", "citations"),
-        tables,
-        (Answers, Statements, Citations),
-        strict=True,
-    ):
-        write_run_table(warehouse, name, run_id, checked(table, model, name))
-    results = Counter(tables[0].column("result").to_pylist())
+        tables = answers(questions, evidence, rejected, config.claims)
+    for name, _, contract in ANSWER_TABLES:
+        write_run_table(warehouse, name, run_id, checked(tables[name], contract, name))
+    results = Counter(tables["answers"].column("result").to_pylist())
     return {"answered": results["ANSWERED"], "no_evidence": results[NO_EVIDENCE]}

@@ -51,7 +51,7 @@ from tasks.review import checks
 
 CHECK_NAME = "great_expectations"
 SITE = "run"
-FRAME_TABLES = ("requirements", "answers", "statements", "citations", "verifications")
+FRAME_TABLES = ("requirements", "answers", "statements", "citations", "verifications", "claims")
 
 
 @dataclass(frozen=True)
@@ -155,30 +155,34 @@ def check_row(run_id: str, outcome: Outcome, warehouse: Warehouse) -> dict:
     }
 
 
-def recorded_data_docs(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> dict:
-    """Validate the run's tables, write its Data Docs and record the outcome; returns its row."""
-    folder = warehouse.root / "reports" / run_id / "data_docs"
-    folder.parent.mkdir(parents=True, exist_ok=True)
+def recorded_data_docs(warehouse: Warehouse, run_id: str) -> dict:
+    """Validate the run's tables, write its Data Docs and record the outcome; returns its row.
+
+    The tables are read on a read-only connection, which other readers (`groundwork sql`) can
+    share, and the outcome is written on a short write connection at the end."""
+    folder = warehouse.root / "reports" / run_id
+    folder.mkdir(parents=True, exist_ok=True)
     suites = expectation_suites({c.name: c for c in checks()})
-    frames = quality_frames(con, warehouse, run_id, suites)
+    with warehouse.connect(read_only=True) as con:
+        frames = quality_frames(con, warehouse, run_id, suites)
     try:
-        outcome = validated(frames, suites, run_id, folder)
+        outcome = validated(frames, suites, run_id, folder / "data_docs")
     except GreatExpectationsError as exc:  # the run is published already: report, do not undo
-        outcome = Outcome(0, [{"error": f"{type(exc).__name__}: {exc}"}], folder / "index.html")
+        outcome = Outcome(
+            0, [{"error": f"{type(exc).__name__}: {exc}"}], folder / "data_docs" / "index.html"
+        )
     row = check_row(run_id, outcome, warehouse)
-    query(con, "quality/clear_check", {"run_id": run_id})
-    con.execute(sql_text("review/record_check"), row)
+    with warehouse.connect() as con:
+        query(con, "quality/clear_check", {"run_id": run_id})
+        con.execute(sql_text("review/record_check"), row)
     return row
 
 
 def data_docs_job(warehouse: Warehouse, run_id: str) -> dict:
     """The background job a run starts after its publish decision (tasks/publish.py): wait for
-    the run lock, then validate, write the Data Docs and record the outcome; returns its row."""
-    with (
-        warehouse.run_lock(f"{BACKGROUND}: data docs of {run_id}", wait=True),
-        warehouse.connect() as con,
-    ):
-        return recorded_data_docs(con, warehouse, run_id)
+    the run lock (the run lets go of it when it ends), then write the Data Docs; their row."""
+    with warehouse.run_lock(f"{BACKGROUND}: data docs of {run_id}", wait=True):
+        return recorded_data_docs(warehouse, run_id)
 
 
 if __name__ == "__main__":

@@ -181,14 +181,6 @@ def expectation_suites(gates: dict[str, Check]) -> Suites:
                 value_set=[True],
                 row_condition=Column("form") == "quote",
             ),
-            gate(
-                gxe.ExpectColumnValuesToBeBetween,
-                g["claims_supported"],
-                "a model-written claim has at least 60 % of its terms in its cited quotes",
-                column="support",
-                min_value=0.6,
-                row_condition=Column("form") == "claim",
-            ),
             contract(
                 gxe.ExpectColumnValuesToBeInSet,
                 "pandera contract, schemas/statements.py",
@@ -217,6 +209,22 @@ def expectation_suites(gates: dict[str, Check]) -> Suites:
                 "every cited requirement was verified for that question",
                 column="verified_for_question",
                 value_set=[True],
+            ),
+        ],
+        "claims": [
+            gate(
+                gxe.ExpectColumnValuesToBeInSet,
+                g["claims_supported"],
+                "an unsupported claim is softened or removed, a contradicted one removed",
+                column="published_as_fact_unsupported",
+                value_set=[False],
+            ),
+            contract(
+                gxe.ExpectColumnValuesToBeInSet,
+                "pandera contract, schemas/claims.py",
+                "claim verdicts are SUPPORTED, PARTIAL, UNSUPPORTED or CONTRADICTED",
+                column="verdict",
+                value_set=list(VERDICTS),
             ),
         ],
         "verifications": [

@@ -2,7 +2,8 @@
 
 The model gets the question and the question's verified evidence, each item under its REQ ID,
 as data. Only `<cite key="...">` blocks become statements, and only if every kept key is one of
-that question's verified requirements and the claim's terms are in the cited quotes. `<free>`
+that question's verified requirements; each claim is then checked against its cited quotes
+(groundwork/claims/), re-cited, softened or removed. `<free>`
 blocks are kept as short connective lines only if they carry no duty and no number;
 `<unverified>` blocks and text outside tags are never published. Everything dropped is a row in
 model_rejections. A question the model gives no valid statement for is composed extractively,
@@ -17,7 +18,7 @@ from collections import Counter
 from groundwork.deontic import trigger_phrase
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.tagged import tagged_answer
-from groundwork.text import terms
+from schemas.config import ClaimChecks
 from schemas.model_replies import ComposedAnswer, ComposedBlock, CompositionRequest
 from tasks.compose import (
     Composer,
@@ -29,12 +30,9 @@ from tasks.compose import (
     quoted,
     verified_unique,
 )
-from tasks.verify import TermWeights, coverage
 
-CLAIM_SUPPORT = 0.6  # share of a claim's terms that must be in its cited quotes
 MAX_FREE_WORDS = 15
 _DIGIT = re.compile(r"\d")
-_EVEN = TermWeights({}, 1.0)  # every term counts the same: a claim may not add one
 
 
 def evidence_block(unique: list[dict]) -> str:
@@ -52,12 +50,6 @@ def composition_request(stage: ModelStage, question: dict, unique: list[dict]) -
         ),
         parse=tagged_answer,
     )
-
-
-def claim_support(claim: str, cited: list[dict]) -> float:
-    """Share of the claim's terms found in the cited quotes (with their lead-ins)."""
-    evidence = terms(" ".join(f"{r['lead_in_quote'] or ''} {r['exact_quote']}" for r in cited))
-    return coverage(terms(claim), evidence, _EVEN)[0]
 
 
 def _free_line(stage: ModelStage, qid: str, block: ComposedBlock) -> str | None:
@@ -86,12 +78,18 @@ def _cited(
 
 
 def model_draft(
-    stage: ModelStage, question: dict, unique: list[dict], reply: ComposedAnswer
+    stage: ModelStage,
+    question: dict,
+    unique: list[dict],
+    reply: ComposedAnswer,
+    settings: ClaimChecks,
 ) -> Draft:
-    """The draft of validated blocks (it may hold no statement at all)."""
+    """The draft of validated blocks (it may hold no statement at all). Each claim is reviewed
+    against its cited quotes (groundwork/claims/) and its citations corrected, softened or
+    removed by `settings`; a removed claim is recorded as a rejection."""
     qid = question["question_id"]
     allowed = {r["requirement_id"]: r for r in unique}
-    draft = Draft(qid)
+    draft = Draft(qid, settings, allowed)
     draft.line(opening(unique))
     for block in reply.blocks:
         if block.kind == "unverified":
@@ -106,16 +104,14 @@ def model_draft(
         if not cited or not block.text:
             stage.reject(qid, "uncited_claim", block.text[:300] or "(empty claim)")
             continue
-        support = claim_support(block.text, cited)
-        if support < CLAIM_SUPPORT:
-            stage.reject(
-                qid,
-                "claim_not_in_evidence",
-                f"{support:.0%} of its terms are in the cited quotes: {block.text[:250]}",
-            )
-            continue
         section = "policies" if all(r["source_type"] == "policy" for r in cited) else "statutes"
-        draft.statement(section, block.text, cited, "claim", support)
+        if not draft.statement(section, block.text, cited, "claim"):
+            reasons = "; ".join(
+                c["reason"]
+                for c in draft.claims
+                if c["statement_id"].endswith(f"R{draft.removed:02d}")
+            )
+            stage.reject(qid, "claim_removed", f"{block.text[:200]}: {reasons}"[:300])
     return draft
 
 
@@ -134,17 +130,19 @@ def model_composer(stage: ModelStage, questions: list[dict], by_question: dict) 
     ]
     replies = stage.answers(requests)
 
-    def compose(question: dict, evidence: list[dict], rejected: Counter) -> tuple[dict, Draft]:
+    def compose(
+        question: dict, evidence: list[dict], rejected: Counter, settings: ClaimChecks
+    ) -> tuple[dict, Draft]:
         reply = replies.get(question["question_id"])
         if reply is not None:
             unique = asked[question["question_id"]]
-            draft = model_draft(stage, question, unique, reply)
+            draft = model_draft(stage, question, unique, reply, settings)
             if draft.statements:
                 return answer_record(question, draft, unique, rejected, stage.label), draft
             stage.reject(
                 question["question_id"], "no_valid_statement", "composed extractively instead"
             )
-        answer, draft = composed(question, evidence, rejected)
+        answer, draft = composed(question, evidence, rejected, settings)
         if evidence:
             answer["composer"] = f"{answer['composer']} (model fallback)"
         return answer, draft

@@ -108,7 +108,15 @@ def review_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> list[d
     bar = stage_progress("review", len(suite), "checks")
     results = []
     with warehouse.connect() as con:
-        tables = ("chunks", "requirements", "verifications", "answers", "statements", "citations")
+        tables = (
+            "chunks",
+            "requirements",
+            "verifications",
+            "answers",
+            "statements",
+            "citations",
+            "claims",
+        )
         fresh = {f"fresh_{t}": warehouse.fresh_glob(t, run_id) for t in ("chunks", "requirements")}
         run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables), **fresh)
         for check in suite:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,4 +46,26 @@ def answered_warehouse(tmp_path_factory: pytest.TempPathFactory, prefect_harness
         questions=str(SAMPLE_QUESTIONS),
         config=RunConfig(workers=1),
     )
+    wait_for_data_docs(warehouse, summary.run_id)  # then nothing writes to it any more
     return warehouse, summary
+
+
+def wait_for_data_docs(warehouse: Path, run_id: str, timeout: float = 300) -> None:
+    """Until the run's background Data Docs job has recorded its row (tasks/data_docs.py)."""
+    import duckdb
+
+    from groundwork.warehouse import Warehouse
+
+    deadline = time.monotonic() + timeout
+    sql = (
+        "SELECT count(*) FROM check_results WHERE run_id = ? AND check_name = 'great_expectations'"
+    )
+    while time.monotonic() < deadline:
+        with Warehouse(warehouse).run_lock("test", wait=True):  # not while the job writes
+            con = duckdb.connect(str(warehouse / "groundwork.duckdb"), read_only=True)
+            (found,) = con.execute(sql, [run_id]).fetchone()
+            con.close()
+        if found:
+            return
+        time.sleep(1)
+    raise AssertionError(f"no Data Docs for {run_id} after {timeout} s")

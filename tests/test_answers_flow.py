@@ -135,7 +135,7 @@ def test_planted_fault_is_caught_and_blocks_publication(answered, tmp_path, plan
     bad_run = "r99999999T000000000000Z"
     wh, good = tampered_run(answered[0], tmp_path, bad_run)
     plant(wh, bad_run)
-    results = review_stage.fn(wh, bad_run)
+    results = review_stage.fn(wh, bad_run, CONFIG)
     failed = {r["check_name"] for r in results if r["severity"] == "hard" and not r["passed"]}
     assert caught_by <= failed  # each fault is caught by the check named for it (and maybe more)
     assert publish_stage.fn(wh, bad_run, results) is False
@@ -148,13 +148,14 @@ def test_a_failed_answer_gate_triggers_one_recomposition(monkeypatch, tmp_path: 
     calls = []
 
     def first_one_hallucinates(*args):
-        answer_table, statements, citations = real(*args)
+        tables = real(*args)
         calls.append(1)
+        citations = tables["citations"]
         if len(calls) == 1 and citations.num_rows:
             records = citations.to_pylist()
             records[0]["requirement_id"] = "REQ-S9999"
-            citations = pa.Table.from_pylist(records, schema=citations.schema)
-        return answer_table, statements, citations
+            tables["citations"] = pa.Table.from_pylist(records, schema=citations.schema)
+        return tables
 
     monkeypatch.setattr(tasks.compose, "answers", first_one_hallucinates)
     summary = corpus_run(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from tasks.compose import Draft, answers, grounding_confidence
+from schemas.config import ClaimChecks
+from tasks.compose import answers, grounding_confidence
 
 QUESTION = {
     "question_id": "Q1",
@@ -54,8 +55,9 @@ def composed(rows: list[dict], rejected: list[dict] | None = None):
                 [("question_id", pa.string()), ("rejection_reason", pa.string()), ("n", pa.int64())]
             ),
         ),
+        ClaimChecks(),
     )
-    return [t.to_pylist() for t in tables]
+    return [tables[name].to_pylist() for name in ("answers", "statements", "citations")]
 
 
 def test_statements_quote_cite_and_sit_at_exact_offsets():
@@ -136,10 +138,3 @@ def test_quoted_and_tension_statements_are_supported_by_construction():
         ("quote", "SUPPORTED"),
         ("tension", "SUPPORTED"),
     ]
-
-
-def test_a_model_claim_under_nine_tenths_support_is_partial():
-    draft = Draft("Q1")
-    cited = [evidence("REQ-S0001", "The covered entity shall notify the individual.")]
-    draft.statement("statutes", "The entity must notify people.", cited, "claim", 0.75)
-    assert draft.statements[0]["verdict"] == "PARTIAL"

@@ -183,7 +183,7 @@ def test_failed_hard_check_blocks_publication(published, tmp_path: Path):
     import pyarrow as pa
 
     pq.write_table(pa.Table.from_pylist(table, schema=pq.read_schema(part)), part)
-    results = review_stage.fn(wh, bad_run)
+    results = review_stage.fn(wh, bad_run, CONFIG)
     failed = {r["check_name"] for r in results if not r["passed"] and r["severity"] == "hard"}
     assert failed == {"requirements_verbatim", "requirement_ids_unique"}
     assert publish_stage.fn(wh, bad_run, results) is False

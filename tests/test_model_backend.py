@@ -126,8 +126,13 @@ def test_model_output_goes_through_the_validators(clean):
     assert ("compose", "unverified_by_model") in reasons
     extracted = rows(warehouse, "SELECT extractor FROM current_requirements")
     assert extracted and all(e.startswith("model:scripted extract-v1") for (e,) in extracted)
-    claims = rows(warehouse, "SELECT text, support FROM current_statements WHERE form = 'claim'")
-    assert claims and all(support >= 0.6 for _, support in claims)
+    claims = rows(
+        warehouse,
+        "SELECT c.verdict, c.action FROM current_claims c "
+        "JOIN current_statements s USING (statement_id) WHERE s.form = 'claim'",
+    )
+    assert claims  # every model claim was checked, and none is published as fact unsupported
+    assert all(action != "kept" for verdict, action in claims if verdict == "UNSUPPORTED")
     failed = rows(
         warehouse, "SELECT check_name FROM check_results WHERE NOT passed AND severity = 'hard'"
     )

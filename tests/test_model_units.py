@@ -18,7 +18,7 @@ from groundwork.llm.client import InvalidOutput, json_parser, retry_delay, wire_
 from groundwork.llm.prompts import prompt
 from groundwork.llm.tagged import tagged_answer
 from groundwork.warehouse import Warehouse
-from schemas.config import ModelBackend, RunConfig
+from schemas.config import ClaimChecks, ModelBackend, RunConfig
 from schemas.model_replies import (
     ComposedAnswer,
     ExtractedRequirement,
@@ -185,7 +185,7 @@ EVIDENCE = [
 QUESTION = {"question_id": "Q1", "question": "When must individuals be notified?"}
 
 
-def test_only_cited_supported_claims_become_statements(tmp_path):
+def test_only_cited_claims_become_statements_and_unsupported_ones_are_softened(tmp_path):
     s = stage(tmp_path, "compose")
     reply = ComposedAnswer.model_validate(
         {
@@ -207,19 +207,26 @@ def test_only_cited_supported_claims_become_statements(tmp_path):
             ]
         }
     )
-    draft = model_draft(s, QUESTION, EVIDENCE, reply)
-    assert [st["form"] for st in draft.statements] == ["claim"]
+    draft = model_draft(s, QUESTION, EVIDENCE, reply, ClaimChecks())
+    assert [st["form"] for st in draft.statements] == ["claim", "claim"]
     assert draft.statements[0]["text"].endswith("[REQ-S0001]")
+    # the invented fine is not in the quote: published only marked as unverified
+    assert draft.statements[1]["text"] == (
+        "Fines of 2 million dollars apply to hospitals (unverified). [REQ-S0001]"
+    )
     assert "In short:" in draft.text and "press" not in draft.text and "Probably" not in draft.text
     assert Counter(r["reason"] for r in s.rejections) == Counter(
         {
             "unknown_citation": 1,
             "uncited_claim": 1,
-            "claim_not_in_evidence": 1,
             "free_text_claim": 1,
             "unverified_by_model": 1,
         }
     )
+    removing = model_draft(
+        stage(tmp_path, "compose"), QUESTION, EVIDENCE, reply, ClaimChecks(softening="remove")
+    )
+    assert len(removing.statements) == 1
     statement = draft.statements[0]
     assert draft.text[statement["char_start"] : statement["char_end"]] == statement["text"]
 

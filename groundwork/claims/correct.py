@@ -37,6 +37,13 @@ class Correction:
     reason: str
 
 
+def _better(found: str, best: str) -> bool:
+    """Whether a candidate's verdict earns it a place: full support always; partial support
+    only where the citation does not address the claim at all (a contradicted claim is wrong,
+    and a partly fitting requirement would not make it right)."""
+    return found == "SUPPORTED" or (found == "PARTIAL" and best == "UNSUPPORTED")
+
+
 def ranked_candidates(
     claim: str, pool: list[Evidence], cited: set[str]
 ) -> list[tuple[Evidence, float]]:
@@ -78,7 +85,7 @@ def corrected_citations(
         ]
     for candidate, score in ranked_candidates(claim, pool, set(verdicts)):
         found = verdict_of(candidate)
-        if RANK[found] <= RANK[best] or (best == "PARTIAL" and found != "SUPPORTED"):
+        if not _better(found, best):
             continue
         new_id = candidate.requirement_id
         if best == "PARTIAL":

@@ -1,11 +1,13 @@
 -- check: claims_supported
--- table: statements
+-- table: claims
 -- severity: hard
--- metric: model-written claims whose terms are mostly not in their cited quotes (support under
---   0.6, CLAIM_SUPPORT in tasks/model_compose.py), or that cite a requirement with no quote
-SELECT s.question_id, s.statement_id, s.support, s.text
+-- metric: claims published as fact though unsupported or contradicted by their cited quotes
+--   (they must be softened or removed), and published statements whose claims are missing
+SELECT c.question_id, c.claim_id, c.verdict, c.action, c.text
+FROM run_claims c
+WHERE (c.verdict = 'UNSUPPORTED' AND c.action = 'kept')
+   OR (c.verdict = 'CONTRADICTED' AND c.action <> 'removed')
+UNION ALL
+SELECT s.question_id, s.statement_id, NULL, NULL, s.text
 FROM run_statements s
-WHERE s.form = 'claim'
-  AND (s.support < 0.6
-       OR EXISTS (SELECT 1 FROM run_citations c LEFT JOIN run_requirements r USING (requirement_id)
-                  WHERE c.statement_id = s.statement_id AND r.exact_quote IS NULL))
+WHERE s.statement_id NOT IN (SELECT statement_id FROM run_claims)

@@ -14,6 +14,8 @@ CREATE OR REPLACE TEMP VIEW run_statements AS
     SELECT * FROM read_parquet({statements}, hive_partitioning = false);
 CREATE OR REPLACE TEMP VIEW run_citations AS
     SELECT * FROM read_parquet({citations}, hive_partitioning = false);
+CREATE OR REPLACE TEMP VIEW run_claims AS
+    SELECT * FROM read_parquet({claims}, hive_partitioning = false);
 CREATE OR REPLACE TEMP VIEW fresh_chunks AS
     SELECT * FROM read_parquet({fresh_chunks}, hive_partitioning = false);
 CREATE OR REPLACE TEMP VIEW fresh_requirements AS
