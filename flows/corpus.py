@@ -180,7 +180,7 @@ def _stages(
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
         ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),
         ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),
-        ("compose", lambda: stage("compose", compose_stage, wh, run_id, config)),
+        ("compose", lambda: stage("compose", compose_stage, wh, run_id, config, reused)),
         ("review", lambda: _reviewed(stage, wh, run_id, config, out)),
         (
             "publish",

@@ -258,7 +258,8 @@ def _print_summary(summary: RunSummary) -> None:
             "questions",
             f"{summary.questions:,} ({summary.answered:,} answered, "
             f"{summary.no_evidence:,} NO_AUTHORITATIVE_EVIDENCE, "
-            f"{summary.rejected_questions:,} rejected)",
+            f"{summary.rejected_questions:,} rejected; {summary.answers_copied:,} answers "
+            "copied from the previous run, their evidence unchanged)",
         )
     for stage, used in summary.model_usage.items():
         table.add_row(

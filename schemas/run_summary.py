@@ -24,6 +24,7 @@ class RunSummary(BaseModel):
     rejected_questions: int = 0
     answered: int = 0
     no_evidence: int = 0
+    answers_copied: int = 0  # answers whose inputs were as in the reused run, copied from it
     recomposed: bool = False
     model_usage: dict[str, dict] = {}  # per model stage: calls, cache hits, tokens, ...
     model_rejections: int = 0  # rows this run added to model_rejections

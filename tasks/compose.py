@@ -9,12 +9,16 @@ NO_AUTHORITATIVE_EVIDENCE and `missing_evidence` says what kind of authority wou
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
@@ -353,14 +357,55 @@ def answers(
     }
 
 
-@task(name="compose", cache_policy=NO_CACHE)
-def compose_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict[str, int]:
-    """Compose every answer from the run's verified requirements; returns result counts."""
+def compose_inputs(warehouse: Warehouse, run_id: str) -> tuple[pa.Table, pa.Table, pa.Table]:
+    """What composition reads of a run: questions, verified evidence, rejection counts."""
     parts = run_parts(warehouse, run_id, "questions", "verifications", "requirements")
     with warehouse.connect(read_only=True) as con:
-        questions = con.execute(literal_sql("answers/questions", **parts)).to_arrow_table()
-        evidence = con.execute(literal_sql("answers/verified_evidence", **parts)).to_arrow_table()
-        rejected = con.execute(literal_sql("answers/rejection_counts", **parts)).to_arrow_table()
+        return tuple(  # type: ignore[return-value]
+            con.execute(literal_sql(f"answers/{name}", **parts)).to_arrow_table()
+            for name in ("questions", "verified_evidence", "rejection_counts")
+        )
+
+
+def question_keys(questions: pa.Table, evidence: pa.Table, rejected: pa.Table) -> dict[str, str]:
+    """A digest per question of everything its answer is composed from: the question, its
+    verified evidence (IDs, quotes, ranks) and its rejection counts."""
+    inputs: dict[str, list] = {q["question_id"]: [q, [], []] for q in questions.to_pylist()}
+    for position, table in ((1, evidence), (2, rejected)):
+        for row in table.to_pylist():
+            if row["question_id"] in inputs:
+                inputs[row["question_id"]][position].append(row)
+    return {
+        qid: hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+        for qid, parts in inputs.items()
+    }
+
+
+def unchanged_questions(warehouse: Warehouse, run_id: str, reused: str | None) -> set[str]:
+    """Questions whose answer inputs equal those of the `reused` run (same config and code):
+    their answers are copied from it rather than composed again (nor sent to a model)."""
+    if reused is None or not warehouse.parts("answers", reused):
+        return set()
+    now = question_keys(*compose_inputs(warehouse, run_id))
+    before = question_keys(*compose_inputs(warehouse, reused))
+    return {qid for qid, key in now.items() if before.get(qid) == key}
+
+
+def _only(table: pa.Table, questions: set[str], keep: bool) -> pa.Table:
+    """The rows of `table` whose question is (keep) or is not (not keep) in `questions`."""
+    inside = pc.is_in(table.column("question_id"), pa.array(sorted(questions), pa.string()))
+    return table.filter(inside if keep else pc.invert(inside))
+
+
+@task(name="compose", cache_policy=NO_CACHE)
+def compose_stage(
+    warehouse: Warehouse, run_id: str, config: RunConfig, reused: str | None = None
+) -> dict[str, int]:
+    """Compose every answer from the run's verified requirements, copying those of questions
+    whose inputs are as in the `reused` run; returns result counts and how many were copied."""
+    questions, evidence, rejected = compose_inputs(warehouse, run_id)
+    copied = unchanged_questions(warehouse, run_id, reused)
+    questions = _only(questions, copied, keep=False)
     if isinstance(config.compose, ModelBackend):
         from groundwork.llm.calls import model_stage  # the rules never load the client
         from tasks.model_compose import model_composer
@@ -370,7 +415,16 @@ def compose_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict[
             tables = answers(questions, evidence, rejected, config.claims, compose)
     else:
         tables = answers(questions, evidence, rejected, config.claims)
-    for name, _, contract in ANSWER_TABLES:
-        write_run_table(warehouse, name, run_id, checked(tables[name], contract, name))
+    for name, schema, contract in ANSWER_TABLES:
+        table = checked(tables[name], contract, name)
+        if copied:
+            before = pq.read_table(warehouse.run_dir(name, reused), schema=schema)  # type: ignore[arg-type]
+            table = pa.concat_tables([_only(before, copied, keep=True), table])
+        write_run_table(warehouse, name, run_id, table)
+        tables[name] = table
     results = Counter(tables["answers"].column("result").to_pylist())
-    return {"answered": results["ANSWERED"], "no_evidence": results[NO_EVIDENCE]}
+    return {
+        "answered": results["ANSWERED"],
+        "no_evidence": results[NO_EVIDENCE],
+        "answers_copied": len(copied),
+    }

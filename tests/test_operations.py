@@ -185,7 +185,9 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
 ):
     corpus, warehouse = published["corpus"], published["warehouse"]
     notice = corpus / "statutes" / "us-cfr-45-164.404.md"
-    notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
+    text = notice.read_text().replace("60 calendar days", "30 calendar days")
+    # and a quote that answers cite: their questions' evidence changes
+    notice.write_text(text.replace("notify each individual whose", "notify every individual whose"))
     second = run(corpus, warehouse)
     wh = Warehouse(warehouse)
     for table in ("chunks", "candidates", "requirements"):  # the source has one document
@@ -194,8 +196,8 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     ids = "SELECT requirement_id, exact_quote FROM requirements WHERE run_id = '{}'"
     before = set(rows(warehouse, ids.format(published["first"].run_id)))
     after = set(rows(warehouse, ids.format(second.run_id)))
-    assert len(after - before) == 1  # the changed quote got a new ID; every other one kept its ID
-    assert all("30 calendar days" in quote for _, quote in after - before)
+    assert len(after - before) == 2  # each changed quote got a new ID; every other one kept its ID
+    assert all("30 calendar" in q or "every individual" in q for _, q in after - before)
     cold = run(corpus, tmp_path / "cold")
     for sql in (
         "SELECT * EXCLUDE (run_id) FROM current_chunks",
@@ -204,6 +206,18 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     ):
         assert sorted(rows(warehouse, sql)) == sorted(rows(tmp_path / "cold", sql)), sql
     assert cold.requirements == second.requirements
+    # answers are composed again only for questions whose evidence changed
+    assert 0 < second.answers_copied < second.questions
+    assert cold.answers_copied == 0
+    for sql in (
+        # requirement IDs differ: the cold warehouse numbered its register afresh
+        "SELECT question_id, regexp_replace(final_answer, 'REQ-[SP][0-9]+', '', 'g'), "
+        "unsupported_claim_rate FROM current_answers",
+        "SELECT statement_id, regexp_replace(text, 'REQ-[SP][0-9]+', '', 'g'), verdict "
+        "FROM current_statements",
+        "SELECT claim_id, verdict, action FROM current_claims",
+    ):
+        assert sorted(rows(warehouse, sql)) == sorted(rows(tmp_path / "cold", sql)), sql
 
 
 def test_a_changed_citation_alone_redoes_the_document(published):
