@@ -24,7 +24,8 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -155,15 +156,20 @@ def check_row(run_id: str, outcome: Outcome, warehouse: Warehouse) -> dict:
     }
 
 
-def recorded_data_docs(warehouse: Warehouse, run_id: str) -> dict:
+def recorded_data_docs(
+    warehouse: Warehouse,
+    run_id: str,
+    guard: Callable[[], AbstractContextManager] = nullcontext,
+) -> dict:
     """Validate the run's tables, write its Data Docs and record the outcome; returns its row.
 
     The tables are read on a read-only connection, which other readers (`groundwork sql`) can
-    share, and the outcome is written on a short write connection at the end."""
+    share, and the outcome is written on a short write connection at the end; `guard` is held
+    around each of the two, not around the validation between them."""
     folder = warehouse.root / "reports" / run_id
     folder.mkdir(parents=True, exist_ok=True)
     suites = expectation_suites({c.name: c for c in checks()})
-    with warehouse.connect(read_only=True) as con:
+    with guard(), warehouse.connect(read_only=True) as con:
         frames = quality_frames(con, warehouse, run_id, suites)
     try:
         outcome = validated(frames, suites, run_id, folder / "data_docs")
@@ -172,17 +178,17 @@ def recorded_data_docs(warehouse: Warehouse, run_id: str) -> dict:
             0, [{"error": f"{type(exc).__name__}: {exc}"}], folder / "data_docs" / "index.html"
         )
     row = check_row(run_id, outcome, warehouse)
-    with warehouse.connect() as con:
+    with guard(), warehouse.connect() as con:
         query(con, "quality/clear_check", {"run_id": run_id})
         con.execute(sql_text("review/record_check"), row)
     return row
 
 
 def data_docs_job(warehouse: Warehouse, run_id: str) -> dict:
-    """The background job a run starts after its publish decision (tasks/publish.py): wait for
-    the run lock (the run lets go of it when it ends), then write the Data Docs; their row."""
-    with warehouse.run_lock(f"{BACKGROUND}: data docs of {run_id}", wait=True):
-        return recorded_data_docs(warehouse, run_id)
+    """The background job a run starts after its publish decision (tasks/publish.py): it holds
+    the run lock (waiting for the run to let go of it) while it reads and while it writes."""
+    holder = f"{BACKGROUND}: data docs of {run_id}"
+    return recorded_data_docs(warehouse, run_id, lambda: warehouse.run_lock(holder, wait=True))
 
 
 if __name__ == "__main__":
