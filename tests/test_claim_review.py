@@ -9,25 +9,7 @@ import pytest
 from schemas.config import ClaimChecks
 from tasks.compose import Draft
 
-RETAIN = (  # 45 CFR § 164.530(j)(2)
-    "A covered entity must retain the documentation required by paragraph (j)(1) of this section "
-    "for six years from the date of its creation or the date when it last was in effect, "
-    "whichever is later."
-)
-NOTIFY = (  # 45 CFR § 164.404(b)
-    "Except as provided in § 164.412, a covered entity shall provide the notification required "
-    "by paragraph (a) of this section without unreasonable delay and in no case later than 60 "
-    "calendar days after discovery of a breach."
-)
-BUSINESS_ASSOCIATE = (  # 45 CFR § 164.410(a)(1)
-    "A business associate shall, following the discovery of a breach of unsecured protected "
-    "health information, notify the covered entity of such breach."
-)
-LOG = (  # 42 U.S.C. 17932(e)(3)
-    "If the breach was with respect to less than 500 individuals, the covered entity may "
-    "maintain a log of any such breach occurring and annually submit such a log to the "
-    "Secretary documenting such breaches occurring during the year involved."
-)
+from .test_claims_verdict import BUSINESS_ASSOCIATE, LOG, NOTIFY, RETAIN
 
 
 def requirement(rid: str, quote: str) -> dict:
