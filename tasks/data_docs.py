@@ -119,7 +119,7 @@ def validated(
     (replaced whole: written beside it, then renamed)."""
     partial = folder.with_name(f".{folder.name}.partial")
     shutil.rmtree(partial, ignore_errors=True)
-    context = _context(partial)
+    context = _context(partial.resolve())  # Great Expectations wants an absolute path
     source = context.data_sources.add_pandas("run_tables")
     run = RunIdentifier(run_name=run_id)
     evaluated, failed = 0, []

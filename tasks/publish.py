@@ -90,7 +90,7 @@ def started_data_docs(warehouse: Warehouse, run_id: str) -> Path:
     log = folder / "data_docs.log"
     with log.open("w") as out:
         subprocess.Popen(
-            [sys.executable, "-m", "tasks.data_docs", str(warehouse.root), run_id],
+            [sys.executable, "-m", "tasks.data_docs", str(warehouse.root.resolve()), run_id],
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # outlives the run's process, and its Ctrl-C

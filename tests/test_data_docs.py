@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,13 @@ def test_a_great_expectations_error_is_reported_not_raised(published_docs, tmp_p
     assert rows(
         warehouse, f"SELECT count(*) FROM check_results WHERE check_name = '{CHECK_NAME}'"
     ) == [(1,)]
+
+
+def test_data_docs_of_a_warehouse_named_by_a_relative_path(published_docs, tmp_path, monkeypatch):
+    """`groundwork run` takes ./warehouse by default: the job must not need an absolute path."""
+    shutil.copytree(published_docs[0], tmp_path / "wh")
+    monkeypatch.chdir(tmp_path)
+    row = recorded_data_docs(Warehouse(Path("wh")), published_docs[1])
+    assert (
+        row["passed"] and (tmp_path / "wh" / "reports" / published_docs[1] / "data_docs").is_dir()
+    )
