@@ -42,7 +42,7 @@ WarehouseOption = Annotated[
     typer.Option(
         "--warehouse",
         "-w",
-        help="warehouse folder [default: $GROUNDWORK_WAREHOUSE or ./warehouse]",
+        help="warehouse folder (default: $GROUNDWORK_WAREHOUSE or ./warehouse)",
         show_default=False,
     ),
 ]
@@ -148,7 +148,7 @@ def run(
     ] = None,
     rerun: Annotated[
         str | None,
-        typer.Option("--run", help="the run --from-stage/--only continue [default: the latest]"),
+        typer.Option("--run", help="the run --from-stage/--only continue (default: the latest)"),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="run every stage even if nothing changed")
@@ -344,7 +344,7 @@ def diff(
         OutputFormat.table
     ),
 ) -> None:
-    """What changed between two runs [default: the two latest published]: requirements added,
+    """What changed between two runs (default: the two latest published): requirements added,
     changed (same place, new text) and retired; answers whose result, confidence or citations
     changed. The same as the SQL macros requirement_changes(a, b) and answer_changes(a, b)."""
     from groundwork.sqlfiles import query
@@ -407,14 +407,14 @@ def ask(
 def report(
     run_id: Annotated[
         str | None,
-        typer.Option("--run", help="the run to report [default: the published run]"),
+        typer.Option("--run", help="the run to report (default: the published run)"),
     ] = None,
     out_path: Annotated[
         Path | None,
         typer.Option(
             "--out",
             "-o",
-            help="HTML file to write [default: <warehouse>/reports/<run>/report.html]",
+            help="HTML file to write (default: <warehouse>/reports/<run>/report.html)",
             show_default=False,
         ),
     ] = None,
