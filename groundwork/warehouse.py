@@ -235,6 +235,8 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
         run_script(con, "views/changes")
     if "verdict" in _columns(con, "statements"):  # absent from warehouses older than verdicts
         run_script(con, "views/dashboard_run_quality")
+    if all(warehouse.committed_runs(t) for t in ("claims", "citation_corrections")):
+        run_script(con, "views/dashboard_claim_quality")
 
 
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:

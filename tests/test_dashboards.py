@@ -97,6 +97,18 @@ def test_dashboard_run_quality_rates(answered_warehouse):
     assert coverage == pytest.approx(cited / verified, abs=1e-4) and coverage < 1
 
 
+def test_dashboard_claim_quality_counts_the_runs_claims(answered_warehouse):
+    warehouse, summary = answered_warehouse
+    ((run_id, claims, supported, rate, removed, replaced),) = rows(
+        warehouse,
+        "SELECT run_id, claims, supported, unsupported_claim_rate, removed, replaced "
+        "FROM dashboard_claim_quality",
+    )
+    assert run_id == summary.run_id
+    assert claims == rows(warehouse, "SELECT count(*) FROM current_claims")[0][0] > 0
+    assert (supported, rate, removed, replaced) == (claims, 0, 0, 0)  # quotes support themselves
+
+
 def test_dashboard_run_failures_names_the_runs_rejections_and_checks(answered_warehouse):
     warehouse, summary = answered_warehouse
     ((run_id, status, rejected, hard, soft, failed),) = rows(
