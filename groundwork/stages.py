@@ -24,7 +24,7 @@ STAGES = (
     "publish",
 )
 VERIFIER = "rules-verifier 1.0"  # the verifications.verifier value of the rules backend
-COMPOSER = "extractive 1.1"  # the answers.composer value of the extractive composer
+COMPOSER = "extractive 1.2"  # the answers.composer value of the extractive composer
 
 
 def _checks_version() -> str:

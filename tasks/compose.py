@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.claims.correct import Evidence
 from groundwork.claims.review import ReviewedStatement, reviewed_statement
 from groundwork.claims.rows import claim_number_rows, claim_row, correction_row
+from groundwork.numbers import mentions
 from groundwork.sqlfiles import literal_sql
 from groundwork.stages import COMPOSER
 from groundwork.text import terms
@@ -40,7 +40,6 @@ from schemas.statements import STATEMENTS_SCHEMA, Statements
 
 MAX_STATEMENTS = 8
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
-_DIGIT = re.compile(r"\d")
 _SECTIONS = {
     "statutes": "Statutes and regulations",
     "policies": "Policies",
@@ -162,9 +161,9 @@ class Draft:
                 "char_start": start,
                 "char_end": start + len(text),
                 "section": section,
-                "claim_type": "numeric"
-                if any(_DIGIT.search(r["exact_quote"]) for r in cited) or _DIGIT.search(body)
-                else "general",
+                # numeric when the statement states a number: a section or citation number
+                # is not one (groundwork.numbers leaves references out)
+                "claim_type": "numeric" if mentions(body) else "general",
                 "form": form,
                 "support": round(min(c.check.support for c in published), 4),
                 "verdict": review.verdict,

@@ -77,9 +77,19 @@ def test_statements_quote_cite_and_sit_at_exact_offsets():
         assert answer["final_answer"][s["char_start"] : s["char_end"]] == s["text"]
     assert [c["requirement_id"] for c in citations] == ["REQ-S0001", "REQ-P0001"]
     assert "A covered entity shall notify each individual of a breach." in statements[0]["text"]
-    assert statements[1]["claim_type"] == "numeric"
+    assert statements[1]["claim_type"] == "numeric"  # "within 1 hour"
+    assert statements[0]["claim_type"] == "general"
+
     assert answer["statute_summary"].startswith("1 obligation from 45 CFR § 164.404")
     assert answer["policy_summary"] is not None
+
+
+def test_a_section_number_alone_does_not_make_a_statement_numeric():
+    rows = [
+        evidence("REQ-S0001", "Except as provided in § 164.412, a covered entity shall notify.")
+    ]
+    _, (statement,), _ = composed(rows)
+    assert statement["claim_type"] == "general"
 
 
 def test_obligation_and_permission_on_one_action_are_shown_both_ways():
