@@ -2,7 +2,8 @@
 
 Everything a reader needs to check a run's answers without the warehouse: the documents' text,
 their sources, the requirements with their offsets, the questions, answers, statements,
-citations, the verifier's verdicts and the review checks. The run's stage tables come from its
+citations, the verifier's verdicts, the atomic claims with their numbers and citation
+corrections, and the review checks. The run's stage tables come from its
 own Parquet parts; documents, sources and checks from DuckDB.
 """
 
@@ -23,6 +24,8 @@ RUN_TABLES = (
     "statements",
     "citations",
 )
+# Tables of claim-level verification: a run composed before it has none, and exports them empty.
+CLAIM_TABLES = ("claims", "claim_numbers", "citation_corrections")
 
 
 class NotExportable(Exception):
@@ -69,8 +72,12 @@ def provenance(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str
             f"run {run_id} cannot be exported: documents edited since then no longer hold its "
             f"quotes at their offsets ({', '.join(r['doc_id'] for r in stale[:5])})"
         )
+    present = [t for t in CLAIM_TABLES if warehouse.parts(t, run_id)]
+    parts |= run_parts(warehouse, run_id, *present)
     tables = {
         name: _records(con, literal_sql(f"export/{name}", **parts, run_id=run_id))
+        if name not in CLAIM_TABLES or name in present
+        else []
         for name in ENTITIES
     }
     return Provenance.model_validate({**tables, "run": tables["run"][0]})

@@ -8,8 +8,10 @@ schema and the code cannot drift apart.
 
 IDs: `source_id` (S1, S2, ...), `doc_id`, `requirement_id` (REQ-S0001), `question_id`,
 `statement_id` (`<question_id>#S01`: a claim), `citation_id` (`<statement_id>:<requirement_id>`:
-a claim-source link), `verification_id` (`<question_id>:<requirement_id>`) and `check_name` are
-each unique within an export, and stable: the same inputs give the same IDs in every run.
+a claim-source link), `verification_id` (`<question_id>:<requirement_id>`), `claim_id`
+(`<statement_id>#C01`), `claim_number_id` and `correction_id` (`<claim_id>:<n>`) and
+`check_name` are each unique within an export, and stable: the same inputs give the same IDs in
+every run.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from schemas.answers import Answers
+from schemas.citation_corrections import CitationCorrections
 from schemas.citations import Citations
+from schemas.claim_numbers import ClaimNumbers
+from schemas.claims import Claims
 from schemas.documents import Documents
 from schemas.ids import REQUIREMENT_ID
 from schemas.questions import SOURCE_TYPES
@@ -42,6 +47,12 @@ FORMS = allowed_values(Statements, "form")
 VERDICTS = allowed_values(Statements, "verdict")
 ROLES = allowed_values(Citations, "role")
 FORMATS = allowed_values(Documents, "format")
+CLAIM_VERDICTS = allowed_values(Claims, "verdict")
+CLAIM_ACTIONS = allowed_values(Claims, "action")
+DEPTHS = allowed_values(Claims, "depth")
+NUMBER_KINDS = allowed_values(ClaimNumbers, "kind")
+NUMBER_STATUSES = allowed_values(ClaimNumbers, "status")
+CORRECTIONS = allowed_values(CitationCorrections, "action")
 
 
 class Record(BaseModel):
@@ -199,6 +210,60 @@ class VerificationRecord(Record):
     verifier: str
 
 
+class ClaimRecord(Record):
+    """An atomic claim of a statement, checked against its cited quotes on its own."""
+
+    record_type: Literal["claim"] = "claim"
+    claim_id: str
+    statement_id: str
+    question_id: str
+    ordinal: int = Field(ge=1)
+    text: str = Field(min_length=1)
+    published_text: str | None = Field(description="what the answer says; null when removed")
+    requirement_ids: list[Annotated[str, Field(pattern=REQUIREMENT_ID)]]
+    depth: Literal[DEPTHS]
+    verdict_before: Literal[CLAIM_VERDICTS] = Field(description="against the original citation")
+    verdict: Literal[CLAIM_VERDICTS] = Field(description="after citation correction")
+    reason: str
+    issues: list[str]
+    support: float = Field(ge=0, le=1)
+    action: Literal[CLAIM_ACTIONS]
+
+
+class ClaimNumberRecord(Record):
+    """A number a claim states, normalised, and how its cited quote backs it."""
+
+    record_type: Literal["claim_number"] = "claim_number"
+    claim_number_id: str = Field(description="<claim_id>:<n>, in order of position")
+    claim_id: str
+    question_id: str
+    surface: str = Field(min_length=1)
+    kind: Literal[NUMBER_KINDS]
+    value: float | None
+    unit: str | None
+    status: Literal[NUMBER_STATUSES]
+    quote_surface: str | None
+    inputs: list[str]
+    calculation: str | None
+
+
+class CitationCorrectionRecord(Record):
+    """A change to a claim's citations (REPLACE, ADD_ALTERNATE or REMOVE), with its reason."""
+
+    record_type: Literal["citation_correction"] = "citation_correction"
+    correction_id: str = Field(description="<claim_id>:<n>, in the order they were made")
+    claim_id: str
+    statement_id: str
+    question_id: str
+    action: Literal[CORRECTIONS]
+    from_requirement_id: str | None = Field(pattern=REQUIREMENT_ID)
+    to_requirement_id: str | None = Field(pattern=REQUIREMENT_ID)
+    verdict_before: Literal[CLAIM_VERDICTS]
+    verdict_after: Literal[CLAIM_VERDICTS]
+    score: float | None
+    reason: str
+
+
 class CheckRecord(Record):
     """One review check's outcome (`check_results`)."""
 
@@ -226,6 +291,9 @@ class Provenance(Record):
     statements: list[StatementRecord]
     citations: list[CitationRecord]
     verifications: list[VerificationRecord]
+    claims: list[ClaimRecord]
+    claim_numbers: list[ClaimNumberRecord]
+    citation_corrections: list[CitationCorrectionRecord]
     checks: list[CheckRecord]
 
 
@@ -240,6 +308,9 @@ ENTITIES: dict[str, type[Record]] = {
     "statements": StatementRecord,
     "citations": CitationRecord,
     "verifications": VerificationRecord,
+    "claims": ClaimRecord,
+    "claim_numbers": ClaimNumberRecord,
+    "citation_corrections": CitationCorrectionRecord,
     "checks": CheckRecord,
 }
 ExportRecord = Annotated[Union[tuple(ENTITIES.values())], Field(discriminator="record_type")]  # noqa: UP007

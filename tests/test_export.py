@@ -28,6 +28,9 @@ KEYS = {  # entity -> the field that must be unique in it
     "statements": "statement_id",
     "citations": "citation_id",
     "verifications": "verification_id",
+    "claims": "claim_id",
+    "claim_numbers": "claim_number_id",
+    "citation_corrections": "correction_id",
     "checks": "check_name",
 }
 ENTITY_OF = {model.model_fields["record_type"].default: name for name, model in ENTITIES.items()}
@@ -127,6 +130,20 @@ def unresolved(export: dict[str, list[dict]]) -> list[str]:
         if statement["form"] == "quote" and req["exact_quote"] not in statement["text"]:
             problems.append(f"{statement['statement_id']}: does not quote {req['requirement_id']}")
     problems += [f"{s} cites nothing" for s in by["statements"] if s not in cited]
+    for claim in export["claims"]:
+        if claim["statement_id"] not in by["statements"]:
+            problems.append(f"claim {claim['claim_id']}: no statement {claim['statement_id']}")
+        problems += [
+            f"claim {claim['claim_id']}: no requirement {rid}"
+            for rid in claim["requirement_ids"]
+            if rid not in by["requirements"]
+        ]
+    for entity in ("claim_numbers", "citation_corrections"):
+        problems += [
+            f"{entity} of {r['claim_id']}: no such claim"
+            for r in export[entity]
+            if r["claim_id"] not in by["claims"]
+        ]
     return problems
 
 
@@ -161,6 +178,12 @@ def test_export_round_trips_and_every_statement_resolves_to_its_quote(
         "statements_cited",
     }
     assert {s["form"] for s in export["statements"]} == {"quote", "tension"}
+    claims = rows(warehouse, "SELECT count(*) FROM current_claims")[0][0]
+    assert len(export["claims"]) == claims >= len(export["statements"])
+    assert (
+        len(export["claim_numbers"])
+        == rows(warehouse, "SELECT count(*) FROM current_claim_numbers")[0][0]
+    )
     assert unresolved(export) == []
 
 
@@ -217,3 +240,14 @@ def test_a_run_whose_documents_changed_since_is_not_exported(answered_warehouse,
     result = CliRunner().invoke(app, ["export", "-w", str(warehouse), "--out", str(tmp_path / "x")])
     assert result.exit_code == 1 and doc_id in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_a_run_from_before_claim_checks_exports_no_claims(answered_warehouse, tmp_path, validator):
+    warehouse = tmp_path / "wh"
+    shutil.copytree(answered_warehouse[0], warehouse)
+    run_id = answered_warehouse[1].run_id
+    for table in ("claims", "claim_numbers", "citation_corrections"):
+        shutil.rmtree(warehouse / "tables" / table / f"run_id={run_id}")
+    export = reloaded(exported(warehouse, "json", tmp_path / "old.json"), "json", validator)
+    assert export["claims"] == export["claim_numbers"] == export["citation_corrections"] == []
+    assert export["statements"] and unresolved(export) == []
