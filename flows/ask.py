@@ -13,13 +13,19 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from groundwork.sqlfiles import literal_sql
-from groundwork.warehouse import Warehouse
+from groundwork.sqlfiles import Sql, literal_sql, parquet_relation
+from groundwork.warehouse import Warehouse, run_parts
 from schemas.config import ClaimChecks
 from schemas.questions import ARROW_SCHEMA, Question
 from tasks.compose import answers
 from tasks.retrieve import chunk_index, retrievals
 from tasks.verify import verifications
+
+
+def _written(table: pa.Table, path: Path) -> Sql:
+    """Write a table of the one-off question to a Parquet file; the file as a relation."""
+    pq.write_table(table, path)
+    return parquet_relation(path)
 
 
 class NothingPublished(Exception):
@@ -35,26 +41,22 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             raise NothingPublished(f"no published run in {warehouse.root}; run `groundwork run`")
         run = published["requirements"]
         with tempfile.TemporaryDirectory() as tmp:
-            parts = {
-                t: warehouse.run_dir(t, run) / "part-*.parquet" for t in ("chunks", "requirements")
-            }
-            parts["questions"] = Path(tmp) / "questions.parquet"
+            parts = run_parts(warehouse, run, "chunks", "requirements")
             questions = pa.Table.from_pylist([question.model_dump()], schema=ARROW_SCHEMA)
-            pq.write_table(questions, parts["questions"])
+            parts["questions"] = _written(questions, Path(tmp) / "questions.parquet")
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
-            parts["retrievals"] = Path(tmp) / "retrievals.parquet"
             index = chunk_index(chunks)
-            pq.write_table(retrievals(questions, index, top_k), parts["retrievals"])
+            found = retrievals(questions, index, top_k)
+            parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-            parts["verifications"] = Path(tmp) / "verifications.parquet"
-            pq.write_table(verifications(pairs, index.idf), parts["verifications"])
+            verified = verifications(pairs, index.idf)
+            parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))
             evidence = evidence.to_arrow_table()
             rejected = con.execute(literal_sql("answers/rejection_counts", **parts))
             tables = answers(questions, evidence, rejected.to_arrow_table(), ClaimChecks())
             answer, statements = tables["answers"], tables["statements"]
-            parts["citations"] = Path(tmp) / "citations.parquet"
-            pq.write_table(tables["citations"], parts["citations"])
+            parts["citations"] = _written(tables["citations"], Path(tmp) / "citations.parquet")
             sources = con.execute(literal_sql("answers/cited_sources", **parts))
             columns = [d[0] for d in sources.description]
             cited = [dict(zip(columns, row, strict=True)) for row in sources.fetchall()]

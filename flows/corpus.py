@@ -175,7 +175,7 @@ def _stages(
     steps: list[tuple[str, Callable[[], Any]]] = [
         ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
         ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
-        ("extract", lambda: stage("extract", extract_stage, wh, run_id, config, reused)),
+        ("extract", lambda: stage("extract", extract_stage, wh, run_id, config)),
         ("register", lambda: stage("register", register_stage, wh, run_id, reused)),
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
         ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),

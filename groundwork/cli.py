@@ -446,18 +446,25 @@ def gc(
     keep: Annotated[int, typer.Option("--keep", min=0, help="newest runs to keep")],
     warehouse: WarehouseOption = None,
 ) -> None:
-    """Remove old runs' Parquet files and reports; the published run is always kept, and every
-    run keeps its row in `runs`."""
-    from groundwork.gc import collected_runs
+    """Remove old runs' Parquet files and reports; the published run, and runs whose parts a
+    kept run still reads, are always kept, and every run keeps its row in `runs`."""
+    from groundwork.gc import collection
     from groundwork.warehouse import WarehouseBusy
 
     wh = _existing_warehouse(warehouse)
     try:
-        runs = collected_runs(wh, keep)
+        done = collection(wh, keep)
     except WarehouseBusy as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
-    out.print(f"removed the files of {len(runs)} run(s): {', '.join(runs) or 'none'}")
+    out.print(
+        f"removed the files of {len(done.removed)} run(s): {', '.join(done.removed) or 'none'}"
+    )
+    if done.referenced:
+        out.print(
+            f"kept {len(done.referenced)} older run(s) whose parts later runs reuse: "
+            + ", ".join(done.referenced)
+        )
 
 
 class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NAMES

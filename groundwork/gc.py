@@ -1,22 +1,47 @@
 """`groundwork gc --keep N`: remove the Parquet files and reports of old runs.
 
 The N newest runs that wrote tables are kept, and so is every run a `current_*` view reads,
-however old. Runs keep their row in `runs` (history stays), marked with `collected_at`. It takes
-the warehouse's run lock, so it never removes the files of a run in progress.
+however old, and every run whose parts a kept run's lineage reads (an incremental run's unchanged
+documents live in the parts of the run that last computed them). Runs keep their row in `runs`
+(history stays), marked with `collected_at`. It takes the warehouse's run lock, so it never
+removes the files of a run in progress.
 """
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 
 from groundwork.sqlfiles import query, run_script
-from groundwork.warehouse import PARQUET_TABLES, Warehouse, refresh_views
+from groundwork.warehouse import LINEAGE_TABLES, PARQUET_TABLES, Warehouse, refresh_views
 
 
-def collected_runs(warehouse: Warehouse, keep: int) -> list[str]:
-    """Remove the files of runs beyond the newest `keep` (never the published one)."""
+@dataclass(frozen=True)
+class Collection:
+    """What a gc did: the runs whose files it removed, and the old runs it kept because the
+    lineage of a kept run reads their parts."""
+
+    removed: list[str]
+    referenced: list[str]
+
+
+def referenced_runs(warehouse: Warehouse, kept: set[str]) -> set[str]:
+    """The runs whose parts the lineage of any of the `kept` runs reads."""
+    found: set[str] = set()
+    for table in LINEAGE_TABLES:
+        for run_id in set(warehouse.committed_runs(table)) & kept:
+            found |= set(warehouse.lineage_runs(table, run_id))
+    return found
+
+
+def collection(warehouse: Warehouse, keep: int) -> Collection:
+    """Remove the files of runs beyond the newest `keep` (never the published one, nor a run
+    whose parts a kept run reads)."""
     with warehouse.run_lock("gc"), warehouse.connect() as con:
-        runs = [r for (r,) in query(con, "runs/collectable", {"keep": keep}).fetchall()]
+        old = [r for (r,) in query(con, "runs/collectable", {"keep": keep}).fetchall()]
+        committed = {r for table in PARQUET_TABLES for r in warehouse.committed_runs(table)}
+        referenced = referenced_runs(warehouse, committed - set(old))
+        runs = [r for r in old if r not in referenced]
         for run_id in runs:
             for table in PARQUET_TABLES:
                 shutil.rmtree(warehouse.run_dir(table, run_id), ignore_errors=True)
@@ -24,4 +49,4 @@ def collected_runs(warehouse: Warehouse, keep: int) -> list[str]:
         if runs:
             run_script(con, "runs/collected", {"run_ids": runs})
         refresh_views(con, warehouse)
-    return runs
+    return Collection(runs, sorted(set(old) & referenced))

@@ -2,7 +2,8 @@
 
 Named parameters (`$run_id`) are bound per statement, so a script can mix statements that use
 different parameters. Paths cannot be bound in DDL (views over Parquet), so `{name}` placeholders
-are substituted as quoted SQL string literals by `literal`.
+are substituted as quoted SQL string literals by `literal`, or, for a value marked `Sql` (a
+run's table as a relation, `{chunks} c`), as the SQL text it is.
 """
 
 from __future__ import annotations
@@ -24,9 +25,19 @@ def sql_text(name: str) -> str:
     return (SQL_DIR / f"{name}.sql").read_text(encoding="utf-8")
 
 
+class Sql(str):
+    """SQL text (a relation such as `read_parquet(...)`), put into a `{placeholder}` as it is,
+    where any other value is quoted as a literal."""
+
+
 def literal(value: str | Path) -> str:
     """A string as a single-quoted SQL literal."""
     return "'" + str(value).replace("'", "''") + "'"
+
+
+def parquet_relation(files: str | Path) -> Sql:
+    """The rows of Parquet files (a path or a glob) as a relation for a `{placeholder}`."""
+    return Sql(f"read_parquet({literal(files)}, hive_partitioning = false, union_by_name = true)")
 
 
 def statements(script: str) -> list[str]:
@@ -44,10 +55,20 @@ def literal_sql(name: str, **subst: Any) -> str:
     return _substituted(sql_text(name), subst)
 
 
+def relation_sql(name: str, **subst: Any) -> Sql:
+    """sql/<name>.sql, a relation, filled in as `literal_sql` does and without its comments, to
+    be put into other SQL."""
+    return Sql(_code(literal_sql(name, **subst)))
+
+
 def _substituted(script: str, subst: dict[str, Any]) -> str:
-    return _PLACEHOLDER.sub(
-        lambda m: literal(subst[m.group(1)]) if m.group(1) in subst else m.group(0), script
-    )
+    def value(match: re.Match[str]) -> str:
+        if match.group(1) not in subst:
+            return match.group(0)
+        found = subst[match.group(1)]
+        return found if isinstance(found, Sql) else literal(found)
+
+    return _PLACEHOLDER.sub(value, script)
 
 
 def run_script(

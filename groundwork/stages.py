@@ -36,7 +36,7 @@ def _checks_version() -> str:
 # Bump a stage's version when its code changes what it writes: runs then redo that stage.
 STAGE_VERSIONS = {
     "ingest": "1",
-    "chunk": "1",
+    "chunk": "2",  # 2: per-document tables reuse earlier runs by lineage, not by copy
     "extract": EXTRACTOR_VERSION,
     "register": "1",
     "questions": "1",

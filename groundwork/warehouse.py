@@ -4,10 +4,17 @@ Layout::
 
     <root>/groundwork.duckdb                       documents, sources, registry, runs, checks
     <root>/tables/<table>/run_id=<run>/part-*.parquet   one folder per stage output and run
+    <root>/tables/<table>/run_id=<run>/lineage.parquet  per-document tables: whose parts hold what
 
 A stage writes its parts into `tables/<table>/.staging-<run>/` and `commit` renames the folder into
 place in one step, so a crash leaves only a staging folder that no view reads. Views over the
 Parquet files are (re)created by `refresh_views`; `current_<table>` reads the published run only.
+
+The per-document tables (chunks, candidates, requirements) are not copied for documents a run
+reuses. A run's parts hold the rows it computed; its `lineage.parquet` names, for every document
+of the run, the run whose parts hold that document's rows (`doc_id`, `from_run`). `relation`
+turns that into the run's whole table, and every reader goes through it. A run folder without a
+lineage file (every other table, and runs written before lineage) is its parts alone.
 """
 
 from __future__ import annotations
@@ -24,10 +31,19 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from groundwork.sqlfiles import literal, query, run_script
+from groundwork.sqlfiles import (
+    Sql,
+    literal,
+    literal_sql,
+    parquet_relation,
+    query,
+    relation_sql,
+    run_script,
+)
 
 BACKGROUND = "background job"  # how a run's background jobs name themselves in the run lock
-REUSED_PART = "part-reused"  # parts holding rows copied from an earlier run
+LINEAGE = "lineage.parquet"
+LINEAGE_TABLES = ("chunks", "candidates", "requirements")  # rows keyed by document, reusable
 PARQUET_TABLES = (
     "chunks",
     "candidates",
@@ -125,20 +141,41 @@ class Warehouse:
         return PartWriter(staging=staging, final=self.run_dir(table, run_id))
 
     def parts(self, table: str, run_id: str) -> list[Path]:
-        """The committed part files of a table for a run, in order."""
+        """The committed part files of a table for a run (the rows it computed), in order."""
         return sorted(self.run_dir(table, run_id).glob("part-*.parquet"))
 
     def abandoned_staging(self) -> list[Path]:
         """Staging folders: what runs that died mid-stage left behind (no view reads them)."""
         return sorted(self.root.glob("tables/*/.staging-*"))
 
-    def fresh_parts(self, table: str, run_id: str) -> list[Path]:
-        """The parts a run computed itself (not copied from an earlier run), in order."""
-        return [p for p in self.parts(table, run_id) if not p.name.startswith(REUSED_PART)]
+    def lineage_path(self, table: str, run_id: str) -> Path:
+        return self.run_dir(table, run_id) / LINEAGE
 
-    def fresh_glob(self, table: str, run_id: str) -> Path:
-        """A glob of the parts a run computed itself, for SQL (`fresh_parts`'s files)."""
-        return self.run_dir(table, run_id) / "part-[0-9]*.parquet"
+    def lineage_runs(self, table: str, run_id: str) -> list[str]:
+        """The runs whose parts hold a run's rows of a table: itself, and those it reuses."""
+        lineage = self.lineage_path(table, run_id)
+        if not lineage.exists():
+            return [run_id]
+        earlier = pq.read_table(lineage, columns=["from_run"]).column("from_run").unique()
+        return sorted(set(earlier.to_pylist()) | {run_id})
+
+    def own_relation(self, table: str, run_id: str) -> Sql:
+        """The rows a run computed itself (its parts), as a relation for SQL."""
+        return parquet_relation(self.run_dir(table, run_id) / "part-*.parquet")
+
+    def relation(self, table: str, run_id: str) -> Sql:
+        """A run's whole table as a relation for SQL: its parts, and for a table with a lineage
+        the rows of each document from the run its lineage names."""
+        lineage = self.lineage_path(table, run_id)
+        if not lineage.exists():
+            return self.own_relation(table, run_id)
+        runs = ", ".join(literal(r) for r in self.lineage_runs(table, run_id))
+        return relation_sql(
+            "warehouse/lineage_relation",
+            parts=self.table_dir(table) / "run_id=*" / "part-*.parquet",
+            lineage=lineage,
+            runs=Sql(runs),
+        )
 
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""
@@ -158,20 +195,18 @@ class PartWriter:
     staging: Path
     final: Path
     count: int = 0
-    fresh: int = 0  # parts this run computed, as opposed to rows copied from an earlier run
     rows: int = 0
 
     def next_path(self) -> Path:
         """The path of the next part, for writers (such as DuckDB's COPY) that write it."""
         path = self.staging / f"part-{self.count:05d}.parquet"
         self.count += 1
-        self.fresh += 1
         return path
 
-    def reused_path(self) -> Path:
-        """The path of a part copied from an earlier run; `fresh_parts` leaves such parts out."""
-        self.count += 1
-        return self.staging / f"{REUSED_PART}-{self.count:05d}.parquet"
+    @property
+    def lineage_path(self) -> Path:
+        """Where the table's lineage is written (see the module docstring)."""
+        return self.staging / LINEAGE
 
     def write(self, table: pa.Table) -> Path:
         path = self.next_path()
@@ -179,10 +214,10 @@ class PartWriter:
         self.rows += table.num_rows
         return path
 
-    def ensure_fresh_part(self, schema: pa.Schema) -> None:
-        """Write an empty part if the run computed none, so that the table and its fresh parts
-        are always readable (a run with no rows, or one that copied every row)."""
-        if self.fresh == 0:
+    def ensure_part(self, schema: pa.Schema) -> None:
+        """Write an empty part if the run computed no rows, so that its parts are always
+        readable (a run with no rows, or one that reuses every document's)."""
+        if self.count == 0:
             self.write(schema.empty_table())
 
     def commit(self) -> Path:
@@ -203,9 +238,32 @@ def write_run_table(warehouse: Warehouse, table: str, run_id: str, data: pa.Tabl
     return data.num_rows
 
 
-def run_parts(warehouse: Warehouse, run_id: str, *tables: str) -> dict[str, Path]:
-    """Glob patterns of a run's committed parts, by table, for SQL placeholders."""
-    return {t: warehouse.run_dir(t, run_id) / "part-*.parquet" for t in tables}
+def table_rows(
+    con: duckdb.DuckDBPyConnection, warehouse: Warehouse, table: str, run_id: str
+) -> int:
+    """The number of rows in a run's committed table (its lineage followed)."""
+    sql = literal_sql("warehouse/table_rows", table=warehouse.relation(table, run_id))
+    (rows,) = con.execute(sql).fetchone()
+    return rows
+
+
+def run_parts(warehouse: Warehouse, run_id: str, *tables: str) -> dict[str, Sql]:
+    """A run's tables as relations, by table, for SQL placeholders."""
+    return {t: warehouse.relation(t, run_id) for t in tables}
+
+
+def _all_runs(warehouse: Warehouse, table: str) -> str:
+    """The rows of every run of a table, with their `run_id`."""
+    if table not in LINEAGE_TABLES:
+        pattern = warehouse.table_dir(table) / "run_id=*" / "part-*.parquet"
+        return (
+            f"SELECT * FROM "
+            f"read_parquet({literal(pattern)}, hive_partitioning = true, union_by_name = true)"
+        )
+    return "\nUNION ALL BY NAME\n".join(
+        f"SELECT *, {literal(run_id)} AS run_id FROM {warehouse.relation(table, run_id)}"
+        for run_id in warehouse.committed_runs(table)
+    )
 
 
 def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
@@ -213,17 +271,12 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
     published = dict(con.execute("SELECT table_name, run_id FROM publications").fetchall())
     for table in PARQUET_TABLES:
         if warehouse.committed_runs(table):
-            pattern = warehouse.table_dir(table) / "run_id=*" / "part-*.parquet"
-            con.execute(
-                f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM "
-                f"read_parquet({literal(pattern)}, hive_partitioning = true, union_by_name = true)"
-            )
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS {_all_runs(warehouse, table)}")
         if table in published:
             run_id = published[table]
-            pattern = warehouse.run_dir(table, run_id) / "part-*.parquet"
             con.execute(
                 f"CREATE OR REPLACE VIEW current_{table} AS SELECT *, {literal(run_id)} AS run_id "
-                f"FROM read_parquet({literal(pattern)}, hive_partitioning = false)"
+                f"FROM {warehouse.relation(table, run_id)}"
             )
     run_script(con, "views/register")
     run_script(con, "views/dashboard_run_failures")

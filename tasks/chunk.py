@@ -19,12 +19,13 @@ from groundwork.parsers import content_sha256
 from groundwork.progress import stage_progress
 from groundwork.sections import Paragraph, label_path, labelled_paragraphs, section_number
 from groundwork.sentences import sentence_spans
-from groundwork.warehouse import Warehouse
+from groundwork.sqlfiles import Sql
+from groundwork.warehouse import Warehouse, table_rows
 from schemas.chunks import ARROW_SCHEMA as CHUNKS_SCHEMA
 from schemas.chunks import Chunks
 from schemas.config import RunConfig
 from schemas.contract import checked
-from tasks.reuse import copied_rows, fresh_documents_sql
+from tasks.reuse import fresh_documents_sql, lineage_sql
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +110,10 @@ def checked_chunks(batch: tuple[pa.RecordBatch, int]) -> pa.Table:
 
 @task(name="chunk", cache_policy=NO_CACHE)
 def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: str | None) -> int:
-    """Chunk every active document into Parquet parts (whole documents per part), copying the
-    chunks of documents unchanged since the `reused` run; rows written."""
+    """Chunk every active document changed since the `reused` run (all of them without one) into
+    Parquet parts, whole documents per part, and record the lineage that takes the other
+    documents' chunks from earlier runs; the run's chunks in all."""
     writer = warehouse.part_writer("chunks", run_id)
-    if reused is not None:
-        copied_rows(warehouse, "chunks", reused, writer)
     with warehouse.connect(read_only=True) as con:
         sql = fresh_documents_sql(warehouse, reused)
         totals = con.sql(sql).aggregate("count(*), coalesce(sum(length(text)), 0)")
@@ -125,7 +125,12 @@ def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: st
         for table in mapped(checked_chunks, batches, workers):
             writer.write(table)
             bar.advance(len(table.column("doc_id").unique()))
-    writer.ensure_fresh_part(CHUNKS_SCHEMA)
-    writer.commit()
+        writer.ensure_part(CHUNKS_SCHEMA)
+        processed = Sql(f"({sql})")
+        con.execute(
+            lineage_sql(warehouse, "chunks", run_id, reused, processed, writer.lineage_path)
+        )
+        writer.commit()
+        rows = table_rows(con, warehouse, "chunks", run_id)
     bar.finish()
-    return writer.rows
+    return rows

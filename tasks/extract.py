@@ -10,6 +10,7 @@ item stays understandable, e.g. "(A) Risk analysis (Required). Conduct an accura
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,11 +24,10 @@ from groundwork.deontic import EXTRACTOR_NAME, EXTRACTOR_VERSION, DeonticClause,
 from groundwork.progress import stage_progress
 from groundwork.sections import LabelStack, label_path, paragraphs
 from groundwork.sentences import sentence_spans
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse import Warehouse, table_rows
 from schemas.config import ModelBackend, RunConfig
 from schemas.contract import checked
 from schemas.requirements import CANDIDATES_SCHEMA, Candidates
-from tasks.reuse import copied_rows
 
 _WORD = re.compile(r"\S+")
 _BULLET = re.compile(r"[-*+]\s+")
@@ -226,14 +226,12 @@ def checked_candidates(path: Path) -> pa.Table:
 
 
 @task(name="extract", cache_policy=NO_CACHE)
-def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: str | None) -> int:
-    """Extract requirement candidates from the chunk parts this run computed, copying those of
-    documents unchanged since the `reused` run; rows written."""
-    parts = warehouse.fresh_parts("chunks", run_id)
+def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
+    """Extract requirement candidates from the chunk parts this run computed; the documents it
+    reuses keep theirs, by the chunks' lineage (the same documents); the run's candidates in all."""
+    parts = warehouse.parts("chunks", run_id)
     bar = stage_progress("extract", len(parts), "parts")
     writer = warehouse.part_writer("candidates", run_id)
-    if reused is not None:
-        copied_rows(warehouse, "candidates", reused, writer)
     if isinstance(config.extract, ModelBackend):
         from tasks.model_extract import model_extracted  # the rules never load the client
 
@@ -244,7 +242,9 @@ def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: 
     for table in tables:
         writer.write(table)
         bar.advance()
-    writer.ensure_fresh_part(CANDIDATES_SCHEMA)
+    writer.ensure_part(CANDIDATES_SCHEMA)
+    shutil.copyfile(warehouse.lineage_path("chunks", run_id), writer.lineage_path)
     writer.commit()
     bar.finish()
-    return writer.rows
+    with warehouse.connect(read_only=True) as con:
+        return table_rows(con, warehouse, "candidates", run_id)

@@ -17,7 +17,7 @@ import pyarrow as pa
 from groundwork.deontic import MAX_QUOTE_WORDS, trigger_phrase
 from groundwork.llm.calls import ModelStage, Request, model_stage
 from groundwork.llm.client import json_parser
-from groundwork.sqlfiles import literal_sql
+from groundwork.sqlfiles import literal_sql, parquet_relation
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
@@ -116,6 +116,6 @@ def model_extracted(
     with model_stage(warehouse, run_id, "extract", config) as stage:
         for part in parts:
             with warehouse.connect(read_only=True) as con:
-                sql = literal_sql("extract/model_chunks", chunks=part)
+                sql = literal_sql("extract/model_chunks", chunks=parquet_relation(part))
                 chunks = con.execute(sql).to_arrow_table()
             yield checked(model_candidates(stage, chunks), Candidates, "candidates")

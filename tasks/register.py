@@ -7,7 +7,8 @@ IDs that the next run of the same corpus will find and reuse (an ID is never han
 An incremental run registers only the sources it touched (a document of theirs was extracted
 afresh, changed or removed): an ID's canonical key counts a quote's occurrences across its whole
 source, so a source is the smallest unit that can be renumbered on its own. Every other source's
-requirements are copied from the reused run with their IDs; they passed its contract check then.
+requirements are taken, with their IDs, from the runs the reused run's lineage names; they passed
+their contract check there.
 """
 
 from __future__ import annotations
@@ -18,17 +19,18 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.progress import stage_progress
-from groundwork.sqlfiles import literal, literal_sql, query, run_script, sql_text
+from groundwork.sqlfiles import literal, query, relation_sql, run_script, sql_text
 from groundwork.warehouse import Warehouse
 from schemas.contract import checked
 from schemas.requirements import Requirements
+from tasks.reuse import lineage_sql
 
 
 @task(name="register", cache_policy=NO_CACHE)
 def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dict[str, int]:
     """Assign IDs to the run's candidates and write `requirements`; returns registry counts."""
     bar = stage_progress("register", None, "")
-    candidates = warehouse.run_dir("candidates", run_id) / "part-*.parquet"
+    candidates = warehouse.relation("candidates", run_id)
     writer = warehouse.part_writer("requirements", run_id)
     with warehouse.connect() as con:
         con.execute("BEGIN TRANSACTION")
@@ -36,13 +38,13 @@ def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dic
             con,
             "registry/registered_sources",
             {"reused": reused},
-            fresh_candidates=warehouse.fresh_glob("candidates", run_id),
+            fresh_candidates=warehouse.own_relation("candidates", run_id),
         )
         run_script(con, "registry/assign_ids", {"run_id": run_id}, candidates=candidates)
-        if reused is not None:
-            source = warehouse.run_dir("requirements", reused) / "part-*.parquet"
-            target = writer.reused_path()
-            con.execute(literal_sql("reuse/copy_requirements", source=source, target=target))
+        processed = relation_sql("registry/registered_documents")
+        con.execute(
+            lineage_sql(warehouse, "requirements", run_id, reused, processed, writer.lineage_path)
+        )
         path = writer.next_path()
         con.execute(
             f"COPY ({sql_text('registry/run_requirements')}) TO {literal(path)} "

@@ -1,15 +1,18 @@
 """Incremental runs: per-document outputs of the published run, reused for unchanged documents.
 
 A document whose text has not changed since the published run (`documents.changed_run` at or
-before it) is not chunked or extracted again, and so never re-sent to a model: its chunks and
-candidates are copied from that run with one DuckDB COPY each. Reuse needs the same config and
-stage code versions as that run; otherwise everything is computed afresh.
+before it) is not chunked or extracted again, and so never re-sent to a model. Its rows are not
+copied either: the run's lineage (groundwork/warehouse.py) names the earlier run whose parts hold
+them. Reuse needs the same config and stage code versions as that run; otherwise everything is
+computed afresh.
 """
 
 from __future__ import annotations
 
-from groundwork.sqlfiles import literal_sql, query
-from groundwork.warehouse import PartWriter, Warehouse
+from pathlib import Path
+
+from groundwork.sqlfiles import Sql, literal_sql, query
+from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 
 
@@ -26,19 +29,27 @@ def reuse_source(
     return row[0] if row else None
 
 
-def copied_rows(warehouse: Warehouse, table: str, reused: str, writer: PartWriter) -> int:
-    """Copy the reused run's rows of unchanged documents into the writer; rows copied."""
-    source = warehouse.run_dir(table, reused) / "part-*.parquet"
-    sql = literal_sql("reuse/copy_rows", source=source, reused=reused, target=writer.reused_path())
-    with warehouse.connect(read_only=True) as con:
-        (rows,) = con.execute(sql).fetchone()
-    writer.rows += rows
-    return rows
-
-
 def fresh_documents_sql(warehouse: Warehouse, reused: str | None) -> str:
     """The query for the documents this run must process itself."""
     if reused is None:
         return literal_sql("ingest/active_documents")
-    chunks = warehouse.run_dir("chunks", reused) / "part-*.parquet"
-    return literal_sql("reuse/fresh_documents", reused=reused, chunks=chunks)
+    lineage = warehouse.lineage_path("chunks", reused)
+    return literal_sql("reuse/fresh_documents", reused=reused, lineage=lineage)
+
+
+def lineage_sql(
+    warehouse: Warehouse, table: str, run_id: str, reused: str | None, processed: Sql, target: Path
+) -> str:
+    """The statement that writes the lineage of a run's table to `target`: the documents it
+    `processed` (a relation with `doc_id`) are in its own parts, every other unchanged document
+    is where the reused run's lineage says."""
+    if reused is None:
+        return literal_sql("reuse/own_lineage", processed=processed, run_id=run_id, target=target)
+    return literal_sql(
+        "reuse/lineage",
+        processed=processed,
+        run_id=run_id,
+        reused=reused,
+        reused_lineage=warehouse.lineage_path(table, reused),
+        target=target,
+    )

@@ -117,7 +117,9 @@ def review_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> list[d
             "citations",
             "claims",
         )
-        fresh = {f"fresh_{t}": warehouse.fresh_glob(t, run_id) for t in ("chunks", "requirements")}
+        fresh = {
+            f"fresh_{t}": warehouse.own_relation(t, run_id) for t in ("chunks", "requirements")
+        }
         run_script(con, "review/run_views", **run_parts(warehouse, run_id, *tables), **fresh)
         for check in suite:
             results.append(check_result(con, check, run_id, check.threshold_for(config)))

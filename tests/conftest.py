@@ -7,7 +7,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 import pytest
+
+from groundwork.warehouse import PARQUET_TABLES, Warehouse
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_CORPUS = REPO / "data" / "corpus"
@@ -69,3 +73,15 @@ def wait_for_data_docs(warehouse: Path, run_id: str, timeout: float = 300) -> No
             return
         time.sleep(1)
     raise AssertionError(f"no Data Docs for {run_id} after {timeout} s")
+
+
+def duplicated_run(wh: Warehouse, good: str, run_id: str) -> None:
+    """Copy a run's tables as run `run_id` (for tampering): its lineage then names the copy
+    where it named `good`, so the copy reads its own parts."""
+    for table in PARQUET_TABLES:
+        shutil.copytree(wh.run_dir(table, good), wh.run_dir(table, run_id))
+        lineage = wh.lineage_path(table, run_id)
+        if lineage.exists():
+            rows = pq.read_table(lineage)
+            origin = pc.if_else(pc.equal(rows["from_run"], good), run_id, rows["from_run"])
+            pq.write_table(rows.set_column(1, "from_run", origin), lineage)

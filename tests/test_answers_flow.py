@@ -14,12 +14,12 @@ from typer.testing import CliRunner
 import tasks.compose
 from flows.corpus import corpus_run
 from groundwork.cli import app
-from groundwork.warehouse import PARQUET_TABLES, Warehouse
+from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from tasks.publish import publish_stage
 from tasks.review import review_stage
 
-from .conftest import REPO, SAMPLE_CORPUS
+from .conftest import REPO, SAMPLE_CORPUS, duplicated_run
 from .test_flow import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
@@ -65,8 +65,7 @@ def tampered_run(published: Path, tmp_path: Path, run_id: str):
     shutil.copytree(published, warehouse)
     wh = Warehouse(warehouse)
     good = rows(warehouse, "SELECT run_id FROM publications LIMIT 1")[0][0]
-    for table in PARQUET_TABLES:
-        shutil.copytree(wh.run_dir(table, good), wh.run_dir(table, run_id))
+    duplicated_run(wh, good, run_id)
     return wh, good
 
 

@@ -12,12 +12,12 @@ from typer.testing import CliRunner
 
 from flows.corpus import corpus_run
 from groundwork.cli import app
-from groundwork.warehouse import PARQUET_TABLES, Warehouse
+from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from tasks.publish import publish_stage
 from tasks.review import review_stage
 
-from .conftest import FIXTURES, SAMPLE_CORPUS
+from .conftest import FIXTURES, SAMPLE_CORPUS, duplicated_run
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
@@ -174,8 +174,7 @@ def test_failed_hard_check_blocks_publication(published, tmp_path: Path):
     wh = Warehouse(warehouse)
     good_run = published[1].run_id
     bad_run = "r99999999T000000000000Z"
-    for table in PARQUET_TABLES:
-        shutil.copytree(wh.run_dir(table, good_run), wh.run_dir(table, bad_run))
+    duplicated_run(wh, good_run, bad_run)
     part = wh.parts("requirements", bad_run)[0]
     table = pq.read_table(part).to_pylist()
     table[0]["exact_quote"] = table[0]["exact_quote"].replace("shall", "may", 1) + " promptly"

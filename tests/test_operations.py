@@ -120,9 +120,12 @@ def test_gc_removes_old_runs_but_never_the_published_one(published):
         assert run(corpus, warehouse, force=True).status == "published"
     newest = rows(warehouse, "SELECT run_id FROM runs ORDER BY started_at DESC LIMIT 1")[0][0]
     result = CliRunner().invoke(app, ["gc", "--keep", "1", "-w", str(warehouse)])
-    assert result.exit_code == 0 and "2 run(s)" in result.output
+    assert result.exit_code == 0 and "1 run(s)" in result.output, result.output
+    # the forced runs computed nothing new: the newest reads every document from the first
+    first = published["first"].run_id
+    assert f"kept 1 older run(s) whose parts later runs reuse: {first}" in result.output
     remaining = {p.name for p in (warehouse / "tables" / "requirements").iterdir()}
-    assert remaining == {f"run_id={newest}"}
+    assert remaining == {f"run_id={newest}", f"run_id={first}"}
     assert rows(warehouse, "SELECT count(*) FROM current_requirements")[0][0] > 0
     assert rows(warehouse, "SELECT count(*) FROM runs")[0][0] == 3  # history stays
 
@@ -190,9 +193,18 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     notice.write_text(text.replace("notify each individual whose", "notify every individual whose"))
     second = run(corpus, warehouse)
     wh = Warehouse(warehouse)
+    first = published["first"].run_id
     for table in ("chunks", "candidates", "requirements"):  # the source has one document
-        fresh = pq.read_table(wh.fresh_parts(table, second.run_id)).column("doc_id")
+        fresh = pq.read_table(wh.parts(table, second.run_id)).column("doc_id")
         assert set(fresh.to_pylist()) == {"us-cfr-45-164.404"}, table
+        # nothing is copied: the other documents' rows are read from the first run's parts
+        assert wh.lineage_runs(table, second.run_id) == sorted([first, second.run_id]), table
+        (duplicates,) = rows(
+            warehouse,
+            f"SELECT count(*) - count(DISTINCT (doc_id, char_start, char_end)) FROM {table} "
+            f"WHERE run_id = '{second.run_id}'",
+        )[0]
+        assert duplicates == 0, table
     ids = "SELECT requirement_id, exact_quote FROM requirements WHERE run_id = '{}'"
     before = set(rows(warehouse, ids.format(published["first"].run_id)))
     after = set(rows(warehouse, ids.format(second.run_id)))

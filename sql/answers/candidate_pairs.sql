@@ -4,8 +4,8 @@ SELECT r.question_id, q.question, r.rank AS chunk_rank, r.chunk_id,
        c.char_start AS chunk_start, c.text AS chunk_text,
        req.requirement_id, req.exact_quote, req.char_start, req.char_end, req.lead_in_quote,
        req.modality
-FROM read_parquet({retrievals}, hive_partitioning = false) r
-JOIN read_parquet({questions}, hive_partitioning = false) q USING (question_id)
-JOIN read_parquet({chunks}, hive_partitioning = false) c USING (chunk_id)
-JOIN read_parquet({requirements}, hive_partitioning = false) req USING (chunk_id)
+FROM {retrievals} r
+JOIN {questions} q USING (question_id)
+JOIN {chunks} c USING (chunk_id)
+JOIN {requirements} req USING (chunk_id)
 ORDER BY r.question_id, r.rank, req.char_start

@@ -1,1 +1,1 @@
-SELECT * FROM read_parquet({questions}, hive_partitioning = false) ORDER BY question_id
+SELECT * FROM {questions} ORDER BY question_id

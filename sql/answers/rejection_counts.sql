@@ -1,6 +1,6 @@
 -- Per question, how many candidate requirements were rejected and why (for missing_evidence).
 SELECT question_id, rejection_reason, count(*) AS n
-FROM read_parquet({verifications}, hive_partitioning = false)
+FROM {verifications}
 WHERE NOT verified
 GROUP BY ALL
 ORDER BY question_id, n DESC, rejection_reason

@@ -2,8 +2,8 @@
 SELECT v.question_id, v.chunk_rank, v.requirement_id, r.exact_quote, r.lead_in_quote,
        r.normalised_quote, r.modality, r.trigger, r.label_path, r.doc_id, d.citation, d.title,
        d.source_type, d.jurisdiction
-FROM read_parquet({verifications}, hive_partitioning = false) v
-JOIN read_parquet({requirements}, hive_partitioning = false) r USING (requirement_id)
+FROM {verifications} v
+JOIN {requirements} r USING (requirement_id)
 JOIN documents d USING (doc_id)
 WHERE v.verified
 ORDER BY v.question_id, v.quote_coverage DESC, v.chunk_rank, r.doc_id, r.char_start

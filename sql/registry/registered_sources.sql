@@ -10,4 +10,4 @@ SELECT d.source_id
 FROM documents d
 WHERE CAST($reused AS VARCHAR) IS NOT NULL
   AND (NOT (d.status = 'active' AND d.changed_run <= $reused)
-       OR d.doc_id IN (SELECT doc_id FROM read_parquet({fresh_candidates}, hive_partitioning = false)));
+       OR d.doc_id IN (SELECT doc_id FROM {fresh_candidates}));

@@ -1,5 +1,5 @@
 -- The answers of one run, in question order: what each section of the report shows.
 SELECT question_id, question, result, final_answer, grounding_confidence, verified_count,
        missing_evidence, composer
-FROM read_parquet({answers}, hive_partitioning = false)
+FROM {answers}
 ORDER BY question_id

@@ -1,7 +1,7 @@
 -- Each requirement the run cites, once: its quote inside the passage (chunk) it sits in, where
 -- that is in the document, and the document's source fields for the evidence card.
 WITH cited AS (
-    SELECT DISTINCT requirement_id FROM read_parquet({citations}, hive_partitioning = false)
+    SELECT DISTINCT requirement_id FROM {citations}
 )
 SELECT r.requirement_id, r.exact_quote, r.lead_in_quote, r.label_path, r.modality,
        r.char_start - ch.char_start AS quote_start, r.char_end - ch.char_start AS quote_end,
@@ -12,7 +12,7 @@ SELECT r.requirement_id, r.exact_quote, r.lead_in_quote, r.label_path, r.modalit
            AS publisher,
        d.url, d.effective_date, d.retrieved, d.hierarchy
 FROM cited
-JOIN read_parquet({requirements}, hive_partitioning = false) r USING (requirement_id)
-JOIN read_parquet({chunks}, hive_partitioning = false) ch USING (chunk_id)
+JOIN {requirements} r USING (requirement_id)
+JOIN {chunks} ch USING (chunk_id)
 JOIN documents d ON d.doc_id = r.doc_id
 ORDER BY r.requirement_id

@@ -1,8 +1,9 @@
 -- The active documents this run must chunk and extract: those whose text changed after the
--- reused run, or that the reused run has no chunks for. Same order as ingest/active_documents.
+-- reused run, or that the reused run's lineage does not hold. Same order as
+-- ingest/active_documents.
 SELECT doc_id, citation, text
 FROM documents
 WHERE status = 'active'
   AND (changed_run > {reused}
-       OR doc_id NOT IN (SELECT doc_id FROM read_parquet({chunks}, hive_partitioning = false)))
+       OR doc_id NOT IN (SELECT doc_id FROM read_parquet({lineage})))
 ORDER BY doc_id

@@ -1,22 +1,22 @@
 -- The run under review, as the relations the checks in sql/checks/ read. `fresh_<table>` holds
 -- only the rows the run computed itself: the per-row checks of document text read those, since a
--- row copied from the reused run passed the same check there against the same document text
--- (reuse needs equal check versions, and a document whose text changed is never copied).
+-- row the run takes from an earlier run (its lineage) passed the same check there against the
+-- same document text (reuse needs equal check versions, and a changed document is never reused).
 CREATE OR REPLACE TEMP VIEW run_chunks AS
-    SELECT * FROM read_parquet({chunks}, hive_partitioning = false);
+    SELECT * FROM {chunks};
 CREATE OR REPLACE TEMP VIEW run_requirements AS
-    SELECT * FROM read_parquet({requirements}, hive_partitioning = false);
+    SELECT * FROM {requirements};
 CREATE OR REPLACE TEMP VIEW run_verifications AS
-    SELECT * FROM read_parquet({verifications}, hive_partitioning = false);
+    SELECT * FROM {verifications};
 CREATE OR REPLACE TEMP VIEW run_answers AS
-    SELECT * FROM read_parquet({answers}, hive_partitioning = false);
+    SELECT * FROM {answers};
 CREATE OR REPLACE TEMP VIEW run_statements AS
-    SELECT * FROM read_parquet({statements}, hive_partitioning = false);
+    SELECT * FROM {statements};
 CREATE OR REPLACE TEMP VIEW run_citations AS
-    SELECT * FROM read_parquet({citations}, hive_partitioning = false);
+    SELECT * FROM {citations};
 CREATE OR REPLACE TEMP VIEW run_claims AS
-    SELECT * FROM read_parquet({claims}, hive_partitioning = false);
+    SELECT * FROM {claims};
 CREATE OR REPLACE TEMP VIEW fresh_chunks AS
-    SELECT * FROM read_parquet({fresh_chunks}, hive_partitioning = false);
+    SELECT * FROM {fresh_chunks};
 CREATE OR REPLACE TEMP VIEW fresh_requirements AS
-    SELECT * FROM read_parquet({fresh_requirements}, hive_partitioning = false);
+    SELECT * FROM {fresh_requirements};

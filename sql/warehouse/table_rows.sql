@@ -1,0 +1,2 @@
+-- The number of rows of a run's whole table (a relation: groundwork/warehouse.py).
+SELECT count(*) FROM {table}
