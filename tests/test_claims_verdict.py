@@ -358,3 +358,56 @@ def test_a_date_that_anchors_a_period_bounds_nothing():
 def test_a_clause_opening_with_a_preposition_has_no_subject():
     text = "Records shall be reviewed and in consultation with the director shall be amended."
     assert [r.subject for r in readings(text)] == ["Records", None]
+
+
+# --- negation and modality said in other words -----------------------------------------------
+
+KEEP_LOG = "A hospital shall keep a register of each restraint and send the register to the board."
+MAY_DISCLOSE = "A clinic may disclose the chart to the patient's guardian."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Keeping a register of restraints is optional for a hospital.",
+        "A hospital is exempt from keeping a register of restraints.",
+        "A register of restraints is not required.",
+    ],
+)
+def test_a_duty_said_to_be_optional_contradicts(claim):
+    result = checked_claim(claim, KEEP_LOG)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: need not vs must" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A clinic has no right to disclose the chart to the patient's guardian.",
+        "A clinic must refrain from disclosing the chart to the patient's guardian.",
+        "Disclosing the chart to the patient's guardian is not permitted.",
+    ],
+)
+def test_a_permission_said_to_be_forbidden_contradicts(claim):
+    result = checked_claim(claim, MAY_DISCLOSE)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: must not vs may" in result.issues
+
+
+def test_a_predicative_trigger_binds_no_party_by_its_subject():
+    (reading,) = readings("Disclosing the chart is permitted for a clinic.")
+    assert (reading.subject, reading.verb, reading.agent) == (None, "disclos", "a clinic")
+
+
+def test_an_act_said_to_be_allowed_is_no_other_actor():
+    claim = "Disclosure of the chart to the patient's guardian is allowed."
+    assert checked_claim(claim, MAY_DISCLOSE).verdict == "SUPPORTED"
+
+
+def test_a_passive_reading_knows_its_agent():
+    (reading,) = readings("The notice must be delivered by the registrar to each voter.")
+    assert (reading.subject, reading.passive, reading.agent) == (
+        "The notice",
+        True,
+        "the registrar",
+    )

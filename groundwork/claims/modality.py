@@ -11,6 +11,12 @@ Each reading keeps the modality, its trigger, the subject (the noun phrase bound
 action (the content terms of the clause the trigger governs), so that a claim's reading can be
 compared with the quote's reading of the same action. A quote that opens with a bare verb
 ("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
+
+Plain English also states a rule of the act itself: "Keeping a log is optional", "Disclosure is
+prohibited", "A written request is not required". Such a predicative reading binds no party by
+its subject (the subject is the act, and its first term the verb); who acts, if said, is its
+"by" or "for" phrase, kept as `agent`, as it is for a passive ("shall be appointed by the
+court").
 """
 
 from __future__ import annotations
@@ -39,13 +45,19 @@ MODAL_WORDS = {
 _BE = r"(?:is|are|was|were|be|will\s+be)"
 _ADVERB = r"(?:\s+\w+ly)?"
 # Order matters: the longer, negated and hedged forms come before the bare modals.
+# "is required", "is optional", "is prohibited" with no "to"/"from" after: the subject names the
+# act ("Keeping a log is optional"), not the party bound.
+_NO_COMPLEMENT = r"(?!\s+(?:to|from)\b)"
+# Order matters: the longer, negated and hedged forms come before the bare modals.
 _TRIGGERS = (
     (
         EXEMPTION,
         rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
         r"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need|have)\s+to"
         r"|(?:doesn't|don't|didn't)(?:\s+\w+ly)?\s+(?:need|have)\s+to"
-        rf"|{_BE}\s+(?:optional|not\s+mandatory|not\s+obligatory)",
+        rf"|{_BE}{_ADVERB}\s+exempt(?:ed)?\s+from"
+        rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:required|necessary|needed){_NO_COMPLEMENT}",
     ),
     (
         PROHIBITION,
@@ -53,12 +65,16 @@ _TRIGGERS = (
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
         rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|barred|precluded)\b(?:\s+(?:from|to))?"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
+        r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
+        r"|(?:shall|must|should)\s+refrain\s+from"
         r"|it\s+is\s+unlawful",
     ),
     (
         OBLIGATION,
         r"(?:may|might|will|would)(?:\s+\w+ly)?\s+need\s+to|should|ought\s+to"
         rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
+        rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
         r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
         r"|needs?\s+to|(?:is|are)\s+responsible\s+for",
     ),
@@ -66,6 +82,7 @@ _TRIGGERS = (
         PERMISSION,
         r"may|can|could"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
+        rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to",
     ),
 )
@@ -135,6 +152,22 @@ _HEDGE = re.compile(
 )
 _RELATIVE = re.compile(r"(that|which|who|whom|whose|where)\b", re.IGNORECASE)
 _LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNORECASE)
+# A predicative trigger names no party: the subject is the act ("Disclosure is prohibited").
+_PREDICATIVE = re.compile(
+    r"(?:optional|voluntary|unnecessary|mandatory|obligatory|compulsory|required|necessary"
+    r"|needed|prohibited|forbidden|barred|precluded|permitted|allowed|authori[sz]ed)$",
+    re.IGNORECASE,
+)
+_BY_AGENT = re.compile(r"\bby\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I)
+_AGENT_OR_BENEFICIARY = re.compile(
+    r"\b(?:by|for)\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I
+)
+# Where a "by" phrase's party ends: at a preposition, a relative word, an infinitive.
+_AGENT_END = re.compile(
+    r"\s(?:to|of|for|in|on|at|with|within|under|upon|after|before|from|that|which|who|when"
+    r"|if|unless|and\s+(?:to|shall|must|may)|\w+ing)\b",
+    re.I,
+)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
 
 
@@ -149,6 +182,7 @@ class Reading:
     action: tuple[str, ...]
     verb: str = ""  # the governed verb's term: "refus" for "be denied" and "refuse"
     passive: bool = False  # "shall be provided": the subject is acted on, not the actor
+    agent: str | None = None  # who acts when the subject does not: "by the court"
 
     @property
     def subject_terms(self) -> frozenset[str]:
@@ -181,22 +215,59 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
                 continue
             if _LIMIT.match(text, match.end()):
                 continue  # "shall not exceed $100": a cap, compared as a number
-            subject = _subject(segment)
-            modality = match.lastgroup or PERMISSION
-            if subject and subject.split()[0].lower() in {"no", "neither"}:
-                modality = PROHIBITION if modality != EXEMPTION else modality
-            found.append(
-                Reading(
-                    modality=modality,
-                    trigger=match.group(0).lower(),
-                    start=match.start(),
-                    subject=subject,
-                    action=content_terms(text[match.end() : stop]),
-                    verb=_verb(text, match.end()),
-                    passive=bool(_PASSIVE.match(text, match.end())),
-                )
-            )
+            found.append(_reading(text, match, segment, stop))
     return tuple(found)
+
+
+def _reading(text: str, match: re.Match[str], segment: str, stop: int) -> Reading:
+    """The reading of one trigger whose clause runs to stop. A predicative trigger ("is
+    optional", "is prohibited") takes its act from the subject ("Disclosing the record is
+    prohibited") and binds no party by it; who acts is then a "by" or "for" phrase, if any."""
+    subject = _subject(segment)
+    modality = match.lastgroup or PERMISSION
+    if subject and subject.split()[0].lower() in {"no", "neither"}:
+        modality = PROHIBITION if modality != EXEMPTION else modality
+    governed = text[match.end() : stop]
+    if _PREDICATIVE.search(match.group(0)) and not _LIMIT.match(text, match.end()):
+        act = _LEADING.sub("", _HEDGE.sub("", segment).strip())
+        return Reading(
+            modality=modality,
+            trigger=match.group(0).lower(),
+            start=match.start(),
+            subject=None,
+            action=content_terms(f"{act} {governed}"),
+            verb=_head_term(act),
+            passive=True,
+            agent=_agent(act + " " + governed, _AGENT_OR_BENEFICIARY),
+        )
+    passive = bool(_PASSIVE.match(text, match.end()))
+    return Reading(
+        modality=modality,
+        trigger=match.group(0).lower(),
+        start=match.start(),
+        subject=subject,
+        action=content_terms(governed),
+        verb=_verb(text, match.end()),
+        passive=passive,
+        agent=_agent(governed, _BY_AGENT) if passive else None,
+    )
+
+
+def _head_term(phrase: str) -> str:
+    """The term of a phrase's first content word: "keep" for "Keeping a log", "disclos" for
+    "Disclosure of records" (an act named by a gerund or a noun)."""
+    terms = content_terms(phrase)
+    return terms[0] if terms else ""
+
+
+def _agent(text: str, pattern: re.Pattern[str]) -> str | None:
+    """The party named in a clause's "by" phrase (or, for a predicative, "for" phrase): "the
+    court" in "counsel shall be appointed by the court"."""
+    found = pattern.search(text)
+    if not found:
+        return None
+    party = _AGENT_END.split(found.group("party"), maxsplit=1)[0]
+    return party.strip(" ,;:") or None
 
 
 def _verb(text: str, position: int) -> str:

@@ -90,6 +90,7 @@ _ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
     ("permitted", "prohibited", "negation differs"),
     ("mandatory", "optional", "negation differs"),
 )
+_OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
@@ -244,7 +245,7 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
         )
         if correlative:
             continue
-        same_act = reading.verb == aligned.verb
+        same_act = _same_act(reading, aligned)
         same_actor = bool(reading.subject_terms & aligned.subject_terms)
         pair = frozenset({reading.modality, aligned.modality})
         if pair in _CONFLICTING_MODALITIES and (
@@ -261,6 +262,15 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
             issues.append(f"actor changed: {_bare(reading.subject)} vs {_bare(aligned.subject)}")
     issues += _antonyms(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _same_act(reading: Reading, aligned: Reading) -> bool:
+    """The two readings govern the same act: the same verb, or, for a predicative claim whose
+    act is a noun ("Authorization is not needed"), that noun in the quote's clause."""
+    if reading.verb and reading.verb == aligned.verb:
+        return True
+    head = aligned.action[:_OBJECT_TERMS]
+    return reading.subject is None and reading.passive and reading.verb in head
 
 
 def _bare(subject: str | None) -> str:
