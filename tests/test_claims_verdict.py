@@ -411,3 +411,67 @@ def test_a_passive_reading_knows_its_agent():
         True,
         "the registrar",
     )
+
+
+# --- parties: actors, recipients, reversed roles, beneficiaries ------------------------------
+
+TELL_BOARD = "The landlord shall notify the housing board of each eviction."
+ALLOW_READ = "The library shall allow members to borrow rare books for research."
+FINE = "The inspector may impose a fine on the restaurant owner."
+
+
+def test_another_recipient_of_the_same_act_contradicts():
+    result = checked_claim("The landlord must notify each tenant of each eviction.", TELL_BOARD)
+    assert result.verdict == "CONTRADICTED"
+    assert "recipient changed: tenant vs housing board" in result.issues
+
+
+def test_a_recipient_in_a_to_phrase_is_compared():
+    quote = "The clerk shall send a copy of the order to the petitioner."
+    result = checked_claim("The clerk must send a copy of the order to the Governor.", quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_reversed_roles_contradict():
+    result = checked_claim("The restaurant owner may impose a fine on the inspector.", FINE)
+    assert result.verdict == "CONTRADICTED"
+    assert "actor changed: restaurant owner vs inspector" in result.issues
+
+
+def test_a_party_and_its_counterpart_are_different_actors():
+    quote = "The employer shall pay the employee the wages owed."
+    result = checked_claim("The employee shall pay the employer the wages owed.", quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_a_claim_without_a_modal_is_compared_for_its_actor():
+    quote = "The board shall determine the amount of the grant."
+    result = checked_claim("The Governor decides the amount of the grant.", quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "actor changed: Governor vs board" in result.issues
+    assert checked_claim("The board decides the amount of the grant.", quote).verdict == (
+        "SUPPORTED"
+    )
+
+
+def test_a_passive_claim_is_compared_by_its_agent():
+    claim = "A fine may be imposed on the restaurant owner by the inspector."
+    assert checked_claim(claim, FINE).verdict == "SUPPORTED"
+    result = checked_claim("A fine may be imposed on the inspector by the restaurant owner.", FINE)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_a_role_noun_as_actor_contradicts():
+    quote = "The agency disclosing the file shall decide which parts are confidential."
+    result = checked_claim("The recipient of the file decides which parts are confidential.", quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_the_beneficiary_as_subject_is_a_paraphrase():
+    result = checked_claim("Members can borrow rare books for research.", ALLOW_READ)
+    assert (result.verdict, result.issues) == ("SUPPORTED", ())
+
+
+def test_the_beneficiary_bearing_the_duty_contradicts():
+    claim = "Members must allow the library to borrow rare books for research."
+    assert checked_claim(claim, ALLOW_READ).verdict == "CONTRADICTED"

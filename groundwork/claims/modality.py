@@ -26,13 +26,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, normalised, term
+from groundwork.claims.roles import TELLING, recipient
 from groundwork.sentences import sentence_spans
 
-OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION = (
+OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION = (
     "obligation",
     "prohibition",
     "permission",
     "exemption",
+    "assertion",  # a plain statement of what a party does: "The Secretary decides"
 )
 # How each modality is named in an issue: "modality changed: may vs must".
 MODAL_WORDS = {
@@ -40,6 +42,7 @@ MODAL_WORDS = {
     PROHIBITION: "must not",
     PERMISSION: "may",
     EXEMPTION: "need not",
+    ASSERTION: "does",
 }
 
 _BE = r"(?:is|are|was|were|be|will\s+be)"
@@ -168,6 +171,7 @@ _AGENT_END = re.compile(
     r"|if|unless|and\s+(?:to|shall|must|may)|\w+ing)\b",
     re.I,
 )
+_BE_BEFORE = re.compile(r"\s(?:is|are|was|were|be|been)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
 
 
@@ -183,6 +187,7 @@ class Reading:
     verb: str = ""  # the governed verb's term: "refus" for "be denied" and "refuse"
     passive: bool = False  # "shall be provided": the subject is acted on, not the actor
     agent: str | None = None  # who acts when the subject does not: "by the court"
+    recipient: str | None = None  # whom the act addresses: "the covered entity" (roles.py)
 
     @property
     def subject_terms(self) -> frozenset[str]:
@@ -241,16 +246,56 @@ def _reading(text: str, match: re.Match[str], segment: str, stop: int) -> Readin
             agent=_agent(act + " " + governed, _AGENT_OR_BENEFICIARY),
         )
     passive = bool(_PASSIVE.match(text, match.end()))
+    verb = _verb(text, match.end())
     return Reading(
         modality=modality,
         trigger=match.group(0).lower(),
         start=match.start(),
         subject=subject,
         action=content_terms(governed),
-        verb=_verb(text, match.end()),
+        verb=verb,
         passive=passive,
         agent=_agent(governed, _BY_AGENT) if passive else None,
+        recipient=subject if passive and verb in TELLING else recipient(governed, verb),
     )
+
+
+@lru_cache(maxsize=8_192)
+def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
+    """Readings of the sentences of a claim that state a rule without a modal ("The Secretary
+    decides what ...", "Counsel is appointed by the court"): the first word whose term is one
+    of `verbs` (the quote's governed verbs) is the verb, the words before it the subject."""
+    text = normalised(text)
+    found = []
+    for start, end in sentence_spans(text):
+        if _TRIGGER_RE.search(text, start, end):
+            continue
+        verb = next(
+            (w for w in _VERB_WORDS.finditer(text, start, end) if term(w.group(0)) in verbs),
+            None,
+        )
+        if verb is None or verb.start() == start:
+            continue
+        before = text[start : verb.start()]
+        passive = bool(_BE_BEFORE.search(before))
+        segment = _segment(_BE_BEFORE.sub("", before), after_trigger=False)
+        if _SUBORDINATE.search(segment):
+            continue
+        governed = text[verb.start() : end]
+        found.append(
+            Reading(
+                modality=ASSERTION,
+                trigger="",
+                start=verb.start(),
+                subject=_subject(segment),
+                action=content_terms(governed),
+                verb=term(verb.group(0)),
+                passive=passive,
+                agent=_agent(governed, _BY_AGENT) if passive else None,
+                recipient=None if passive else recipient(governed, term(verb.group(0))),
+            )
+        )
+    return tuple(found)
 
 
 def _head_term(phrase: str) -> str:
@@ -297,6 +342,7 @@ def _segment(before: str, after_trigger: bool) -> str:
     return before[last:].strip()
 
 
+@lru_cache(maxsize=16_384)
 def without_triggers(text: str) -> str:
     """The text with its deontic triggers blanked: what is left is what the rule is about."""
     return _TRIGGER_RE.sub(" ", normalised(text))

@@ -10,8 +10,11 @@ order their findings decide:
 2. **Conflicts → CONTRADICTED.** A number that differs from the quote's number of the same kind
    (or the same value under another bound: "500 or more" for "more than 500"); an antonym of
    the quote's deadline anchor ("earlier" for "later"); a modality that differs for the same
-   action (may vs must, must not vs may, need not vs must); another actor bearing the duty; a
-   negation the quote does not have.
+   action (may vs must, must not vs may, need not vs must); another actor bearing the duty, or
+   another recipient of it, roles reversed included (groundwork.claims.roles; a claim with no
+   modal, "The Secretary decides ...", is read against the quote's verbs); a negation the
+   quote does not have. A claim whose subject is the beneficiary of the quote's duty ("clients
+   can inspect" for "the facility shall allow clients to inspect") states its other side.
 3. **Inventions → UNSUPPORTED.** A frequency ("every year") where the quote sets none, a
    restriction ("only if it is made in writing") the quote does not make, or a number of a kind
    the quote does not state at all.
@@ -51,6 +54,7 @@ from groundwork.claims.modality import (
     PERMISSION,
     PROHIBITION,
     Reading,
+    assertions,
     readings,
     without_triggers,
 )
@@ -64,6 +68,7 @@ from groundwork.claims.numeric import (
     number_matches,
 )
 from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
+from groundwork.claims.roles import ENABLING, ROLE_NOUNS, head, head_terms, same_party
 from groundwork.numbers import Mention
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
@@ -233,35 +238,79 @@ def _is_article(number: NumberMatch) -> bool:
 
 
 def _rule_conflicts(claim: str, quote: str) -> list[str]:
-    """Modality, negation and actor conflicts between aligned readings, and antonyms."""
+    """Modality, negation and party conflicts between aligned readings, and antonyms."""
     issues = []
     quote_readings = readings(quote, bare_verb_binds=True)
-    for reading in readings(claim):
+    verbs = frozenset(r.verb for r in quote_readings if r.verb)
+    for reading in readings(claim) + assertions(claim, verbs):
         aligned = _aligned(reading, quote_readings)
-        if aligned is None:
+        if aligned is None or _correlative(reading, aligned):
             continue
-        correlative = bool(_CORRELATIVE.search(reading.trigger)) and not (
-            reading.subject_terms & aligned.subject_terms
-        )
-        if correlative:
-            continue
-        same_act = _same_act(reading, aligned)
-        same_actor = bool(reading.subject_terms & aligned.subject_terms)
-        pair = frozenset({reading.modality, aligned.modality})
-        if pair in _CONFLICTING_MODALITIES and (
-            same_act or (same_actor and pair != _MAY_OR_MUST_NOT)
-        ):
-            issues.append(
-                f"modality changed: {MODAL_WORDS[reading.modality]} vs "
-                f"{MODAL_WORDS[aligned.modality]}"
-            )
-        elif {reading.modality, aligned.modality} == {OBLIGATION, PROHIBITION} and same_act:
-            issues.append("negation differs")
-        actor = _other_actor(reading, aligned, quote)
-        if actor:
-            issues.append(f"actor changed: {_bare(reading.subject)} vs {_bare(aligned.subject)}")
+        issues += _modality_conflicts(reading, aligned)
+        issues += _party_conflicts(reading, aligned, quote)
     issues += _antonyms(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _correlative(reading: Reading, aligned: Reading) -> bool:
+    """The claim states the other side of the quote's duty: "X is entitled to" or "has the
+    right to" what Y must do, or "clients can inspect" where the facility shall allow clients
+    to inspect. The beneficiary is then the claim's subject, not another duty holder."""
+    if reading.subject_terms & aligned.subject_terms:
+        return False
+    if _CORRELATIVE.search(reading.trigger):
+        return True
+    beneficiary = head_terms(reading.subject)
+    action = frozenset(aligned.action)
+    return (
+        reading.modality == PERMISSION
+        and aligned.modality in (OBLIGATION, PERMISSION)
+        and aligned.verb in ENABLING
+        and bool(beneficiary)
+        and all(matches(t, action) for t in beneficiary)
+        and matches(reading.verb, action)
+    )
+
+
+def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
+    """May for must, must not for may, need not for must (for the same act or, but for may
+    against must not, the same actor), and must for must not."""
+    same_act = _same_act(reading, aligned)
+    same_actor = bool(reading.subject_terms & aligned.subject_terms)
+    pair = frozenset({reading.modality, aligned.modality})
+    if pair in _CONFLICTING_MODALITIES and (same_act or (same_actor and pair != _MAY_OR_MUST_NOT)):
+        return [
+            f"modality changed: {MODAL_WORDS[reading.modality]} vs {MODAL_WORDS[aligned.modality]}"
+        ]
+    if pair == {OBLIGATION, PROHIBITION} and same_act:
+        return ["negation differs"]
+    return []
+
+
+def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str]:
+    """Another actor for the quote's act, or (for the same act) another recipient."""
+    issues = []
+    mine, theirs = _actor(reading), _actor(aligned)
+    if _other_party(mine, theirs, quote):
+        issues.append(f"actor changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
+    mine, theirs = reading.recipient, aligned.recipient
+    if _same_act(reading, aligned) and _other_recipient(mine, theirs):
+        issues.append(f"recipient changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
+    return issues
+
+
+def _other_recipient(mine: str | None, theirs: str | None) -> bool:
+    """The claim addresses the act to a party the quote's recipient phrase does not name:
+    "notify each individual" for "notify the covered entity of such breach"."""
+    mine_head = head_terms(mine)
+    return bool(mine_head and head_terms(theirs)) and not same_party(
+        mine_head, frozenset(content_terms(theirs or ""))
+    )
+
+
+def _actor(reading: Reading) -> str | None:
+    """Who does the act: the subject of an active reading, the agent of a passive one."""
+    return reading.agent if reading.passive else reading.subject
 
 
 def _same_act(reading: Reading, aligned: Reading) -> bool:
@@ -291,17 +340,15 @@ def _aligned(reading: Reading, quote_readings: tuple[Reading, ...]) -> Reading |
     return max(quote_readings, key=overlap)
 
 
-def _other_actor(reading: Reading, aligned: Reading, quote: str) -> bool:
-    """The claim puts the duty on a party the quote names in another role (or a named body,
-    "the Secretary", the quote does not name as the duty holder)."""
-    if reading.passive or aligned.passive:
+def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
+    """The claim names a party where the quote names another: one the quote names in another
+    role, a named body ("the Secretary"), or a role noun ("the recipient")."""
+    mine_head, theirs_head = head_terms(mine), head_terms(theirs)
+    if not mine_head or not theirs_head or same_party(mine_head, theirs_head):
         return False
-    mine, theirs = reading.subject_terms, aligned.subject_terms
-    if not mine or not theirs or any(matches(t, theirs) for t in mine):
-        return False
-    named = any(w[0].isupper() for w in (reading.subject or "").split()[1:])
-    elsewhere = frozenset(content_terms(quote)) - theirs
-    return named or any(matches(t, elsewhere) for t in mine)
+    named = any(w[0].isupper() for w in (mine or "").split()[1:])
+    elsewhere = frozenset(content_terms(quote)) - theirs_head
+    return named or bool(mine_head & ROLE_NOUNS) or any(matches(t, elsewhere) for t in mine_head)
 
 
 def _antonyms(claim: str, quote: str) -> list[str]:
