@@ -171,6 +171,7 @@ _AGENT_END = re.compile(
     r"|if|unless|and\s+(?:to|shall|must|may)|\w+ing)\b",
     re.I,
 )
+_FINITE_VERB = re.compile(r"^[a-z]+(?:s|ed)$")  # "decides", "determined": not "give", "notice"
 _BE_BEFORE = re.compile(r"\s(?:is|are|was|were|be|been)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
 
@@ -264,11 +265,13 @@ def _reading(text: str, match: re.Match[str], segment: str, stop: int) -> Readin
 def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
     """Readings of the sentences of a claim that state a rule without a modal ("The Secretary
     decides what ...", "Counsel is appointed by the court"): the first word whose term is one
-    of `verbs` (the quote's governed verbs) is the verb, the words before it the subject."""
+    of `verbs` (the quote's governed verbs) and that is finite ("decides", "determined") or
+    passive is the verb, the words before it the subject. A sentence opening with a bare verb
+    is an instruction, not a statement about a party."""
     text = normalised(text)
     found = []
     for start, end in sentence_spans(text):
-        if _TRIGGER_RE.search(text, start, end):
+        if _TRIGGER_RE.search(text, start, end) or _imperative(text[start:end]):
             continue
         verb = next(
             (w for w in _VERB_WORDS.finditer(text, start, end) if term(w.group(0)) in verbs),
@@ -278,6 +281,8 @@ def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
             continue
         before = text[start : verb.start()]
         passive = bool(_BE_BEFORE.search(before))
+        if not (passive or _FINITE_VERB.search(verb.group(0))):
+            continue
         segment = _segment(_BE_BEFORE.sub("", before), after_trigger=False)
         if _SUBORDINATE.search(segment):
             continue
