@@ -475,3 +475,54 @@ def test_the_beneficiary_as_subject_is_a_paraphrase():
 def test_the_beneficiary_bearing_the_duty_contradicts():
     claim = "Members must allow the library to borrow rare books for research."
     assert checked_claim(claim, ALLOW_READ).verdict == "CONTRADICTED"
+
+
+# --- limits denied, opposites -------------------------------------------------------------------
+
+SEARCH_FEE = "The fee for a records search shall not exceed $40 per request."
+APPEAL = "A tenant may appeal the decision at any time before the hearing."
+OBJECT = "A resident may object within 14 days after receiving the notice."
+
+
+def test_no_cap_for_a_cap_contradicts():
+    result = checked_claim("There is no cap on the fee for a records search.", SEARCH_FEE)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: no cap vs not exceed" in result.issues
+
+
+def test_a_deadline_for_an_open_period_contradicts():
+    result = checked_claim("A tenant may appeal the decision only within 10 days.", APPEAL)
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: within 10 days vs at any time" in result.issues
+
+
+def test_an_open_period_for_a_deadline_contradicts():
+    result = checked_claim("A resident may object at any time after receiving the notice.", OBJECT)
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: at any time vs within 14 days" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "issue"),
+    [
+        (
+            "A lease signed by a minor is valid.",
+            "A lease signed by a minor is invalid.",
+            "negation differs: valid vs invalid",
+        ),
+        (
+            "Attendance at the training is voluntary for contractors.",
+            "Attendance at the training is mandatory for contractors.",
+            "negation differs: voluntary vs mandatory",
+        ),
+        (
+            "The plan must exclude dental services.",
+            "The plan must include dental services.",
+            "negation differs: exclude vs include",
+        ),
+    ],
+)
+def test_an_opposite_word_contradicts(claim, quote, issue):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues

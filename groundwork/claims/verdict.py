@@ -64,12 +64,13 @@ from groundwork.claims.numeric import (
     UNMATCHED,
     NumberConflict,
     NumberMatch,
+    bound,
     bounded,
     number_matches,
 )
 from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
 from groundwork.claims.roles import ENABLING, ROLE_NOUNS, head, head_terms, same_party
-from groundwork.numbers import Mention
+from groundwork.numbers import Mention, mentions
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
     "SUPPORTED",
@@ -92,8 +93,35 @@ _ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
     ("before", "after", "deadline differs"),
     ("discovery", "occurrence", "deadline differs"),
     ("valid", "void", "negation differs"),
+    ("valid", "invalid", "negation differs"),
+    ("enforceable", "unenforceable", "negation differs"),
+    ("lawful", "unlawful", "negation differs"),
+    ("binding", "nonbinding", "negation differs"),
     ("permitted", "prohibited", "negation differs"),
+    ("permitted", "forbidden", "negation differs"),
     ("mandatory", "optional", "negation differs"),
+    ("mandatory", "voluntary", "negation differs"),
+    ("required", "optional", "negation differs"),
+    ("required", "voluntary", "negation differs"),
+    ("include", "exclude", "negation differs"),
+    ("minimum", "maximum", "bound differs"),
+)
+# "No cap", "unlimited": the claim denies a limit the quote sets.
+_NO_LIMIT = re.compile(
+    r"\b(?:no|without\s+(?:a|any))\s+(?:\w+\s+)?(?:cap|limit|ceiling|maximum)\b"
+    r"|\bunlimited\b|\bany\s+amount\b",
+    re.IGNORECASE,
+)
+_LIMIT = re.compile(
+    r"\bnot\s+(?:to\s+)?exceed(?:ing)?\b|\b(?:no|not)\s+(?:more|greater|higher)\s+than\b"
+    r"|\bup\s+to\b|\bat\s+most\b|\bmaximum\b|\bcap(?:ped)?\b|\bceiling\b|\blimited\s+to\b",
+    re.IGNORECASE,
+)
+# "At any time", "no deadline": a period the text leaves open.
+_OPEN_ENDED = re.compile(
+    r"\bat\s+any\s+time\b|\b(?:no|without\s+(?:a|any))\s+(?:deadline|time\s+limit)\b"
+    r"|\bindefinitely\b",
+    re.IGNORECASE,
 )
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
 _WORDS = re.compile(r"[A-Za-z]+")
@@ -248,8 +276,32 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
             continue
         issues += _modality_conflicts(reading, aligned)
         issues += _party_conflicts(reading, aligned, quote)
-    issues += _antonyms(claim, quote)
+    issues += _antonyms(claim, quote) + _denied_limits(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _denied_limits(claim: str, quote: str) -> list[str]:
+    """A limit one text sets and the other denies: "no cap" for "shall not exceed $25"; "at
+    any time" for "within 30 days", and the other way round."""
+    issues = []
+    no_limit, limit = _NO_LIMIT.search(claim), _LIMIT.search(quote)
+    if no_limit and limit and not _NO_LIMIT.search(quote):
+        issues.append(f"negation differs: {no_limit.group(0)} vs {limit.group(0)}")
+    for open_text, bounded_text, open_first in ((claim, quote, True), (quote, claim, False)):
+        open_ended = _OPEN_ENDED.search(open_text)
+        period = _deadline(bounded_text) if open_ended else None
+        if open_ended and period and not _OPEN_ENDED.search(bounded_text):
+            pair = (open_ended.group(0), period) if open_first else (period, open_ended.group(0))
+            issues.append(f"deadline differs: {pair[0]} vs {pair[1]}")
+    return issues
+
+
+def _deadline(text: str) -> str | None:
+    """The first period a text sets as an upper bound ("within 30 days"), with its bound."""
+    for number in mentions(text):
+        if number.kind == "duration" and (bound(text, number) or ("",))[0] == "upper":
+            return bounded(text, number)
+    return None
 
 
 def _correlative(reading: Reading, aligned: Reading) -> bool:
