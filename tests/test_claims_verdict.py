@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundwork.claims.modality import readings
+from groundwork.claims.qualifiers import qualifiers
 from groundwork.claims.verdict import checked_claim, claim_depth
 from groundwork.deontic import deontic_clauses
 
@@ -526,3 +527,30 @@ def test_an_opposite_word_contradicts(claim, quote, issue):
     result = checked_claim(claim, quote)
     assert result.verdict == "CONTRADICTED"
     assert issue in result.issues
+
+
+# --- restrictive relative clauses are qualifiers ----------------------------------------------
+
+WARN = "The utility shall warn each customer whose account is more than 60 days overdue."
+
+
+def test_a_dropped_relative_clause_is_partial():
+    result = checked_claim("The utility must warn each customer.", WARN)
+    assert result.verdict == "PARTIAL"
+    assert "missing qualifier: whose account is more than 60 days overdue" in result.issues
+
+
+def test_a_kept_relative_clause_is_supported():
+    claim = "The utility must warn customers whose accounts are over 60 days overdue."
+    assert checked_claim(claim, WARN).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "The utility shall warn each customer, who may then pay the balance.",
+        "The utility shall ensure that customers are warned.",
+    ],
+)
+def test_a_comma_clause_or_a_complement_is_no_qualifier(quote):
+    assert not [q for q in qualifiers(quote) if q.text.startswith(("who", "that"))]

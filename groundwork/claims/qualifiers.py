@@ -7,7 +7,9 @@ clause boundary:
 
 * exceptions: except, unless, subject to, notwithstanding, other than, excluding, apart from;
 * conditions and scope: if, provided that, to the extent, in the case of, when/where (opening a
-  clause), upon request, only, solely, whichever, regardless of, without unreasonable delay.
+  clause), upon request, only, solely, whichever, regardless of, without unreasonable delay;
+* restrictive relative clauses, which limit a noun as a condition does: "each individual whose
+  information has been breached", "the information that is known to the covered entity".
 
 A claim keeps a qualifier when it says enough of it: half of the qualifier's terms together
 with a word of the same kind ("unless § 164.412 applies" keeps "except as provided in
@@ -54,6 +56,18 @@ _SAME_KIND = {
         re.IGNORECASE,
     ),
 }
+# A relative pronoun as the subject of its clause: "that is known", "who willfully violates",
+# "whose record is requested".
+_RELATIVE = re.compile(
+    r"\b(?:(?:that|which|who)\s+(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|may|shall|will"
+    r"|can|could|would|must|[a-z]+s|[a-z]+ed)\b|whose\s)",
+    re.IGNORECASE,
+)
+_NOT_NOUNS = frozenset(
+    """provided except such so ensure ensures determine determines find finds given assuming
+    require requires show shows state states certify certifies demonstrate indicate indicates
+    means believe believes in of for to by with from on at under upon into""".split()  # noqa: SIM905
+)
 _WITH_MARKER = 0.5  # share of its terms a claim must keep when it has a word of the same kind
 _WITHOUT_MARKER = 0.6  # ... and when it has none
 
@@ -69,19 +83,38 @@ class Qualifier:
 
 @lru_cache(maxsize=8_192)
 def qualifiers(quote: str) -> tuple[Qualifier, ...]:
-    """The exceptions and conditions of a quote, in order."""
+    """The exceptions and conditions of a quote, in order: those after a marker word, then the
+    restrictive relative clauses."""
     text = normalised(quote)
     found = []
     for marker in _MARKER.finditer(text):
         end = _END.search(text, marker.end() + 1)
         stop = marker.end() if marker.group("phrase") else end.start() if end else len(text)
-        span = text[marker.start() : stop]
-        terms = content_terms(span) + tuple(
-            c.group(0).strip("§ ") for c in _CITATION.finditer(span)
-        )
         kind = EXCEPTION if marker.group(EXCEPTION) else CONDITION
-        found.append(Qualifier(kind, span, terms))
+        found.append(_qualifier(kind, text[marker.start() : stop]))
+    found += [_qualifier(CONDITION, span) for span in _relative_clauses(text)]
     return tuple(found)
+
+
+def _qualifier(kind: str, span: str) -> Qualifier:
+    terms = content_terms(span) + tuple(c.group(0).strip("§ ") for c in _CITATION.finditer(span))
+    return Qualifier(kind, span, terms)
+
+
+def _relative_clauses(text: str) -> list[str]:
+    """Restrictive relative clauses whose pronoun is their subject, up to the clause's end:
+    "whose health information has been breached", "that is known to the covered entity". They
+    limit the noun before them as a condition does ("each individual whose ..."). A clause
+    after a comma adds a fact instead, and "that" after a verb ("ensure that", "provided that")
+    opens a complement, not a relative clause."""
+    spans = []
+    for clause in _RELATIVE.finditer(text):
+        before = text[: clause.start()].split()
+        if not before or before[-1][-1:] in ",;:" or before[-1].lower() in _NOT_NOUNS:
+            continue
+        end = _END.search(text, clause.end())
+        spans.append(text[clause.start() : end.start() if end else len(text)].strip())
+    return spans
 
 
 def kept(qualifier: Qualifier, claim: str, quote: str) -> bool:
