@@ -554,3 +554,11 @@ def test_a_kept_relative_clause_is_supported():
 )
 def test_a_comma_clause_or_a_complement_is_no_qualifier(quote):
     assert not [q for q in qualifiers(quote) if q.text.startswith(("who", "that"))]
+
+
+def test_a_claim_stated_by_another_clause_of_the_quote_is_no_conflict():
+    quote = (
+        "The board must review the appeal record within 10 days, and may review the appeal file."
+    )
+    claim = "The board may review the appeal file, which holds the appeal record."
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"

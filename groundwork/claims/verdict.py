@@ -272,12 +272,32 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
     verbs = frozenset(r.verb for r in quote_readings if r.verb)
     for reading in readings(claim) + assertions(claim, verbs):
         aligned = _aligned(reading, quote_readings)
-        if aligned is None or _correlative(reading, aligned):
+        if aligned is None or _correlative(reading, aligned) or _stated(reading, quote_readings):
             continue
         issues += _modality_conflicts(reading, aligned)
         issues += _party_conflicts(reading, aligned, quote)
     issues += _antonyms(claim, quote) + _denied_limits(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _stated(reading: Reading, quote_readings: tuple[Reading, ...]) -> bool:
+    """Some clause of the quote states the claim's reading as it is: the same act with the same
+    modality and the same actor. Another clause of a two-clause quote ("may deny ..., but must
+    provide ...") is then no conflict, whichever clause the alignment picked."""
+    return bool(reading.verb) and any(
+        q.modality == reading.modality
+        and q.verb == reading.verb
+        and _same_or_unsaid(_actor(reading), _actor(q))
+        and _same_or_unsaid(reading.recipient, q.recipient)
+        for q in quote_readings
+    )
+
+
+def _same_or_unsaid(mine: str | None, theirs: str | None) -> bool:
+    """The claim or the quote's clause names no such party (a clause sharing the subject of
+    the one before it names none), or both name the same one."""
+    mine_head, theirs_head = head_terms(mine), head_terms(theirs)
+    return not mine_head or not theirs_head or same_party(mine_head, theirs_head)
 
 
 def _denied_limits(claim: str, quote: str) -> list[str]:
