@@ -562,3 +562,38 @@ def test_a_claim_stated_by_another_clause_of_the_quote_is_no_conflict():
     )
     claim = "The board may review the appeal file, which holds the appeal record."
     assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+RATE_NOTICE = "A lender must give each borrower a written notice of the rate change."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A lender is under no obligation to give borrowers a written notice of the rate change.",
+        "A lender never has to give borrowers a written notice of the rate change.",
+        "A lender is not responsible for giving borrowers a written notice of the rate change.",
+        "No written notice of the rate change is required.",
+    ],
+)
+def test_more_ways_of_saying_need_not(claim):
+    result = checked_claim(claim, RATE_NOTICE)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: need not vs must" in result.issues
+
+
+def test_an_act_at_a_party_s_discretion_is_a_permission():
+    claim = "Giving borrowers a written notice of the rate change is at the lender's discretion."
+    result = checked_claim(claim, RATE_NOTICE)
+    assert "modality changed: may vs must" in result.issues
+
+
+def test_banned_is_a_prohibition():
+    quote = "A lender may charge a late fee on any payment received after the due date."
+    claim = "A lender is banned from charging a late fee on payments received after the due date."
+    assert "modality changed: must not vs may" in checked_claim(claim, quote).issues
+
+
+def test_the_recipient_receiving_is_the_other_side_of_the_duty():
+    claim = "Each borrower must receive a written notice of the rate change from the lender."
+    assert checked_claim(claim, RATE_NOTICE).verdict == "SUPPORTED"

@@ -58,7 +58,9 @@ _TRIGGERS = (
         rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
         r"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need|have)\s+to"
         r"|(?:doesn't|don't|didn't)(?:\s+\w+ly)?\s+(?:need|have)\s+to"
-        rf"|{_BE}{_ADVERB}\s+exempt(?:ed)?\s+from"
+        rf"|{_BE}{_ADVERB}\s+exempt(?:ed)?\s+from|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
+        r"|(?:has|have)\s+no\s+(?:obligation|duty)\s+to|never\s+(?:has|have|needs?)\s+to"
+        rf"|{_BE}\s+not{_ADVERB}\s+responsible\s+for"
         rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:required|necessary|needed){_NO_COMPLEMENT}",
     ),
@@ -66,7 +68,7 @@ _TRIGGERS = (
         PROHIBITION,
         r"(?:shall|must|may|will|should)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
-        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|barred|precluded)\b(?:\s+(?:from|to))?"
+        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded)\b(?:\s+(?:from|to))?"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
@@ -86,6 +88,7 @@ _TRIGGERS = (
         r"may|can|could"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
+        rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to",
     ),
 )
@@ -158,9 +161,16 @@ _LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNOREC
 # A predicative trigger names no party: the subject is the act ("Disclosure is prohibited").
 _PREDICATIVE = re.compile(
     r"(?:optional|voluntary|unnecessary|mandatory|obligatory|compulsory|required|necessary"
-    r"|needed|prohibited|forbidden|barred|precluded|permitted|allowed|authori[sz]ed)$",
+    r"|needed|prohibited|forbidden|banned|barred|precluded|permitted|allowed|authori[sz]ed"
+    r"|discretion|discretionary)$",
     re.IGNORECASE,
 )
+# A rule with a "no" subject: "No person shall disclose" forbids; "No consent is required"
+# (predicative) exempts.
+_NEGATED = {
+    False: {OBLIGATION: PROHIBITION, PERMISSION: PROHIBITION},
+    True: {OBLIGATION: EXEMPTION, PERMISSION: PROHIBITION},
+}
 _BY_AGENT = re.compile(r"\bby\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I)
 _AGENT_OR_BENEFICIARY = re.compile(
     r"\b(?:by|for)\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I
@@ -231,10 +241,11 @@ def _reading(text: str, match: re.Match[str], segment: str, stop: int) -> Readin
     prohibited") and binds no party by it; who acts is then a "by" or "for" phrase, if any."""
     subject = _subject(segment)
     modality = match.lastgroup or PERMISSION
+    predicative = bool(_PREDICATIVE.search(match.group(0)))
     if subject and subject.split()[0].lower() in {"no", "neither"}:
-        modality = PROHIBITION if modality != EXEMPTION else modality
+        modality = _NEGATED[predicative].get(modality, modality)
     governed = text[match.end() : stop]
-    if _PREDICATIVE.search(match.group(0)) and not _LIMIT.match(text, match.end()):
+    if predicative and not _LIMIT.match(text, match.end()):
         act = _LEADING.sub("", _HEDGE.sub("", segment).strip())
         return Reading(
             modality=modality,

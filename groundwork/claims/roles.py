@@ -31,7 +31,7 @@ from groundwork.claims.lexicon import content_terms, term
 # Verbs whose object is the party told: "notify the covered entity".
 TELLING = frozenset(map(term, "notify tell inform advise warn alert contact".split()))  # noqa: SIM905
 # Verbs whose "to" phrase is the party handed something: "provide a copy to the individual".
-_HANDING = frozenset(
+HANDING = frozenset(
     map(
         term,
         """provide give send submit disclose report deliver mail forward transmit pay return
@@ -48,6 +48,8 @@ ROLE_NOUNS = frozenset(
         subcontractor vendor""".split(),  # noqa: SIM905
     )
 )
+# Verbs of the recipient's side: "each individual must receive a notice" for "shall notify".
+RECEIVING = frozenset(map(term, "receive obtain get".split()))  # noqa: SIM905
 # Verbs by which a duty holder lets a beneficiary act: "shall allow clients to inspect" is
 # restated as "clients can inspect".
 ENABLING = frozenset(map(term, "permit allow let enable provide grant offer afford".split()))  # noqa: SIM905
@@ -92,7 +94,7 @@ def recipient(governed: str, verb: str) -> str | None:
     if verb in TELLING:
         rest = _after_verb(governed)
         found = _OBJECT.match(rest) if rest is not None else None
-    elif verb in _HANDING:
+    elif verb in HANDING:
         rest = _after_verb(governed) or ""
         found = _WITH_PARTY.match(rest) or _TO_PARTY.search(governed)
     else:

@@ -69,7 +69,16 @@ from groundwork.claims.numeric import (
     number_matches,
 )
 from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
-from groundwork.claims.roles import ENABLING, ROLE_NOUNS, head, head_terms, same_party
+from groundwork.claims.roles import (
+    ENABLING,
+    HANDING,
+    RECEIVING,
+    ROLE_NOUNS,
+    TELLING,
+    head,
+    head_terms,
+    same_party,
+)
 from groundwork.numbers import Mention, mentions
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
@@ -326,22 +335,25 @@ def _deadline(text: str) -> str | None:
 
 def _correlative(reading: Reading, aligned: Reading) -> bool:
     """The claim states the other side of the quote's duty: "X is entitled to" or "has the
-    right to" what Y must do, or "clients can inspect" where the facility shall allow clients
-    to inspect. The beneficiary is then the claim's subject, not another duty holder."""
+    right to" what Y must do, "clients can inspect" where the facility shall allow clients to
+    inspect, "each borrower must receive a notice" where the lender must give each borrower a
+    notice. The beneficiary is then the claim's subject, not another duty holder."""
     if reading.subject_terms & aligned.subject_terms:
         return False
     if _CORRELATIVE.search(reading.trigger):
         return True
     beneficiary = head_terms(reading.subject)
     action = frozenset(aligned.action)
-    return (
+    if not beneficiary or not all(matches(t, action) for t in beneficiary):
+        return False
+    enabled = (
         reading.modality == PERMISSION
         and aligned.modality in (OBLIGATION, PERMISSION)
         and aligned.verb in ENABLING
-        and bool(beneficiary)
-        and all(matches(t, action) for t in beneficiary)
         and matches(reading.verb, action)
     )
+    received = reading.verb in RECEIVING and aligned.verb in TELLING | HANDING
+    return enabled or (received and reading.modality == aligned.modality)
 
 
 def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
