@@ -605,3 +605,8 @@ def test_an_added_alternative_broadens_the_scope():
     result = checked_claim(claim, quote)
     assert result.verdict == "PARTIAL"
     assert "scope broadened: oral or written" in result.issues
+
+
+def test_to_the_extent_names_no_recipient():
+    (reading,) = readings("The clinic must provide the chart to the extent practicable.")
+    assert reading.recipient is None

@@ -53,6 +53,15 @@ RECEIVING = frozenset(map(term, "receive obtain get".split()))  # noqa: SIM905
 # Verbs by which a duty holder lets a beneficiary act: "shall allow clients to inspect" is
 # restated as "clients can inspect".
 ENABLING = frozenset(map(term, "permit allow let enable provide grant offer afford".split()))  # noqa: SIM905
+# Heads of "to" phrases that name no party: "to the extent practicable", "to the date".
+_NOT_PARTIES = frozenset(
+    map(
+        term,
+        """extent degree maximum minimum contrary end date time section paragraph subsection
+        provision requirement standard rule law regulation purpose manner form format
+        address location""".split(),  # noqa: SIM905
+    )
+)
 _DETERMINERS = r"(?:the|a|an|any|each|every|all|its|his|her|their|such|that|this|those|these)"
 _TO_PARTY = re.compile(rf"\bto\s+(?P<party>{_DETERMINERS}\s+[^,;:.]+|[A-Z][^,;:.]*)")
 _WITH_PARTY = re.compile(rf"^(?P<party>{_DETERMINERS}\s+[^,;:.]+?)\s+with\b", re.IGNORECASE)
@@ -99,7 +108,8 @@ def recipient(governed: str, verb: str) -> str | None:
         found = _WITH_PARTY.match(rest) or _TO_PARTY.search(governed)
     else:
         return None
-    return found.group("party").strip(" ,;:") if found else None
+    party = found.group("party").strip(" ,;:") if found else None
+    return None if party is None or head_terms(party) & _NOT_PARTIES else party
 
 
 def _after_verb(governed: str) -> str | None:
