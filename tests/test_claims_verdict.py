@@ -610,3 +610,12 @@ def test_an_added_alternative_broadens_the_scope():
 def test_to_the_extent_names_no_recipient():
     (reading,) = readings("The clinic must provide the chart to the extent practicable.")
     assert reading.recipient is None
+
+
+def test_a_changed_date_contradicts():
+    quote = "Small plans must comply with the rule no later than April 1, 2011."
+    result = checked_claim(
+        "Small plans must comply with the rule no later than April 1, 2010.", quote
+    )
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: April 1, 2010 vs April 1, 2011" in result.issues
