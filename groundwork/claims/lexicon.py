@@ -83,7 +83,7 @@ _SYNONYMS = (
 )
 
 # Words that carry no content of their own in a claim or quote.
-FUNCTION_WORDS = STOPWORDS | frozenset(
+_FUNCTION_WORDS = STOPWORDS | frozenset(
     """
     also any every each all either both neither none nothing another other others certain said
     has have having had can cannot could should would will need needs needed generally
@@ -168,7 +168,7 @@ def content_terms(text: str) -> tuple[str, ...]:
     if any(unit in plain.lower() for unit in _UNITS):
         plain = _NUMBER_UNIT.sub(" ", plain)
     words = _WORD.findall(plain.replace("-", " "))
-    return tuple(term(w) for w in words if len(w) > 1 and w.lower() not in FUNCTION_WORDS)
+    return tuple(term(w) for w in words if len(w) > 1 and w.lower() not in _FUNCTION_WORDS)
 
 
 def spelled_out(text: str, other: str) -> str:

@@ -39,7 +39,6 @@ from decimal import Decimal
 
 from groundwork.claims.hedges import hedges_in
 from groundwork.claims.lexicon import (
-    FUNCTION_WORDS,
     content_terms,
     matches,
     normalised,
@@ -133,8 +132,6 @@ _OPEN_ENDED = re.compile(
     r"|\bindefinitely\b",
     re.IGNORECASE,
 )
-_ALTERNATIVES = re.compile(r"\b([A-Za-z]{3,}),?\s+(?:or|and/or)\s+([A-Za-z]{3,})\b")
-_NOT_ALTERNATIVES = FUNCTION_WORDS | {"not", "less", "more", "fewer", "greater", "earlier", "later"}
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
@@ -255,7 +252,6 @@ def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) ->
     widened = _UNIVERSALS.search(claim)
     if depth == FULL and widened and not _UNIVERSALS.search(quote):
         issues.append(f"scope broadened: {widened.group(0)}")
-    issues += [f"scope broadened: {a}" for a in _added_alternatives(claim, quote)]
     if not issues:
         return None
     return (
@@ -263,21 +259,6 @@ def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) ->
         f"The claim states the rule but drops what limits it ({issues[0]}).",
         tuple(issues),
     )
-
-
-def _added_alternatives(claim: str, quote: str) -> list[str]:
-    """Alternatives the claim joins to a word of the quote: "an oral or written request" for
-    "a written request" lets the rule cover more cases than the quote does."""
-    quote_terms = frozenset(content_terms(quote))
-    found = []
-    for pair in _ALTERNATIVES.finditer(claim):
-        words = [pair.group(1), pair.group(2)]
-        if any(w.lower() in _NOT_ALTERNATIVES for w in words):
-            continue
-        stated = [matches(term(w), quote_terms) for w in words]
-        if any(stated) and not all(stated):
-            found.append(pair.group(0))
-    return found
 
 
 def _conflict_issue(conflict: NumberConflict) -> str:
