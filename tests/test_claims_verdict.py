@@ -611,3 +611,15 @@ def test_a_changed_date_contradicts():
     )
     assert result.verdict == "CONTRADICTED"
     assert "deadline differs: April 1, 2010 vs April 1, 2011" in result.issues
+
+
+def test_may_be_done_by_a_party_is_a_permission_not_a_possibility():
+    (reading,) = readings("If held early, it may be chaired by the deputy mayor alone.")
+    assert (reading.modality, reading.agent) == ("permission", "the deputy mayor alone")
+
+
+def test_a_short_subject_before_the_first_trigger_is_no_command():
+    quote = "Vacation days cannot be carried over to the next year."
+    assert [r.trigger for r in readings(quote, bare_verb_binds=True)] == ["cannot"]
+    claim = "Staff may carry over vacation days to the next year."
+    assert "modality changed: may vs must not" in checked_claim(claim, quote).issues

@@ -105,6 +105,7 @@ _EPISTEMIC = re.compile(
 _EPISTEMIC_VERBS = frozenset(
     "be include involve affect result cause occur arise exist vary apply seem appear".split()  # noqa: SIM905
 )
+_PASSIVE_BY = re.compile(r"\s+be\s+\w+(?:ed|en)\s+by\s", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[,;:()]|—|--")
 # After an earlier trigger a conjunction opens the next clause ("may keep a log and, ...,
 # must provide"); before the first one it joins the subject ("A covered entity or business
@@ -147,6 +148,7 @@ _FINITE = re.compile(
     re.IGNORECASE,
 )
 _MAX_SUBJECT_WORDS = 12
+_SHORT_SUBJECT = 4  # words before a first trigger that read as its subject, not a command
 _PREPOSITIONS = frozenset(
     "in on at for with by from to of under within upon after before during into through".split()  # noqa: SIM905
 )
@@ -219,7 +221,8 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
     found: list[Reading] = []
     for start, end in sentence_spans(text):
         matches = [m for m in _TRIGGER_RE.finditer(text, start, end) if not _epistemic(text, m)]
-        if not found and bare_verb_binds and _imperative(text[start:end]):
+        first = matches[0].start() - start if matches else None
+        if not found and bare_verb_binds and _imperative(text[start:end], first):
             found.append(Reading(OBLIGATION, "", start, None, content_terms(text[start:end])))
         floor = start
         for index, match in enumerate(matches):
@@ -370,6 +373,8 @@ def _epistemic(text: str, match: re.Match[str]) -> bool:
         return False
     following = text[match.end() : match.end() + 20].split()
     verb = following[0].lower().strip(",.;") if following else ""
+    if _PASSIVE_BY.match(text, match.end()):
+        return False  # "it may be conducted by the Chairman": a permission to act
     return verb in _EPISTEMIC_VERBS and bool(
         _EPISTEMIC.search(text[max(0, match.start() - 80) : match.start()])
     )
@@ -386,9 +391,14 @@ def _subject(segment: str) -> str | None:
     return " ".join(words[:_MAX_SUBJECT_WORDS]).strip(" ,;:")
 
 
-def _imperative(sentence: str) -> bool:
+def _imperative(sentence: str, first_trigger: int | None = None) -> bool:
     """A sentence that opens with a bare verb: "Retain the accounting ...", "Include a ...",
-    "If the statement is made orally, document the statement"."""
+    "If the statement is made orally, document the statement". Not one whose first trigger
+    follows a few words with no break: those are its subject ("Credit hours cannot be ...")."""
+    if first_trigger is not None:
+        opening = sentence[:first_trigger]
+        if len(opening.split()) <= _SHORT_SUBJECT and not _BOUNDARY.search(opening):
+            return False
     sentence = _OPENING_CONDITION.sub("", sentence)
     first = sentence.split()[0].lower() if sentence.split() else ""
     return (
