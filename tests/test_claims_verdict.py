@@ -623,3 +623,9 @@ def test_a_short_subject_before_the_first_trigger_is_no_command():
     assert [r.trigger for r in readings(quote, bare_verb_binds=True)] == ["cannot"]
     claim = "Staff may carry over vacation days to the next year."
     assert "modality changed: may vs must not" in checked_claim(claim, quote).issues
+
+
+def test_should_have_known_is_no_hedge():
+    assert claim_depth(
+        "A claim must be filed within a year of when the owner should have known."
+    ) == ("full")
