@@ -629,3 +629,34 @@ def test_should_have_known_is_no_hedge():
     assert claim_depth(
         "A claim must be filed within a year of when the owner should have known."
     ) == ("full")
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "dropped"),
+    [
+        (
+            "The tenant must report to the landlord any leak of which the tenant becomes aware.",
+            "The tenant must report any leak to the landlord.",
+            "of which the tenant becomes aware",
+        ),
+        (
+            "A new notice is not needed for a vendor that you listed in your first notice.",
+            "A new notice is not needed for a vendor.",
+            "that you listed in your first notice",
+        ),
+        (
+            "The clinic must keep the logs, charts, and other papers, that are relevant to the audit.",
+            "The clinic must keep the logs, charts and other papers.",
+            "that are relevant to the audit",
+        ),
+    ],
+)
+def test_more_relative_clauses_are_qualifiers(quote, claim, dropped):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "PARTIAL"
+    assert f"missing qualifier: {dropped}" in result.issues
+
+
+def test_the_date_on_which_is_no_qualifier():
+    quote = "The permit expires one year after the date on which it is issued."
+    assert not [q for q in qualifiers(quote) if "on which" in q.text]

@@ -56,11 +56,14 @@ _SAME_KIND = {
         re.IGNORECASE,
     ),
 }
-# A relative pronoun as the subject of its clause: "that is known", "who willfully violates",
-# "whose record is requested".
+# A relative clause: its pronoun as subject ("that is known", "who willfully violates", "whose
+# record is requested"), as object ("that you described"), or after "of"/"in" ("of which it
+# becomes aware").
 _RELATIVE = re.compile(
     r"\b(?:(?:that|which|who)\s+(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|may|shall|will"
-    r"|can|could|would|must|[a-z]+s|[a-z]+ed)\b|whose\s)",
+    r"|can|could|would|must|[a-z]+s|[a-z]+ed)\b|whose\s"
+    r"|(?P<object>that\s+(?:you|they|it|he|she|we|the\s+\w+)\s+(?:\w+ly\s+)?[a-z]+ed\b)"
+    r"|(?P<preposition>(?:of|in)\s+which\s))",
     re.IGNORECASE,
 )
 _NOT_NOUNS = frozenset(
@@ -102,15 +105,20 @@ def _qualifier(kind: str, span: str) -> Qualifier:
 
 
 def _relative_clauses(text: str) -> list[str]:
-    """Restrictive relative clauses whose pronoun is their subject, up to the clause's end:
-    "whose health information has been breached", "that is known to the covered entity". They
-    limit the noun before them as a condition does ("each individual whose ..."). A clause
-    after a comma adds a fact instead, and "that" after a verb ("ensure that", "provided that")
-    opens a complement, not a relative clause."""
+    """Restrictive relative clauses, up to the clause's end: "whose health information has
+    been breached", "that is known to the covered entity", "that you described in your prior
+    notice", "of which it becomes aware", "in which the date falls". They limit the noun before
+    them as a condition does ("each individual whose ..."). A "which" or "who" clause after a
+    comma adds a fact instead; "that" after a verb ("ensure that", "stating that") opens a
+    complement; "on which", "for which" mostly name a date or purpose ("the date on which")."""
     spans = []
     for clause in _RELATIVE.finditer(text):
         before = text[: clause.start()].split()
-        if not before or before[-1][-1:] in ",;:" or before[-1].lower() in _NOT_NOUNS:
+        after_comma = bool(before) and before[-1][-1:] in ",;:"
+        if after_comma and not clause.group(0).lower().startswith("that"):
+            continue
+        previous = before[-1].lower().strip(",;:") if before else ""
+        if not previous or previous in _NOT_NOUNS or previous.endswith("ing"):
             continue
         end = _END.search(text, clause.end())
         spans.append(text[clause.start() : end.start() if end else len(text)].strip())
