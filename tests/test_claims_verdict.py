@@ -660,3 +660,40 @@ def test_more_relative_clauses_are_qualifiers(quote, claim, dropped):
 def test_the_date_on_which_is_no_qualifier():
     quote = "The permit expires one year after the date on which it is issued."
     assert not [q for q in qualifiers(quote) if "on which" in q.text]
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "dropped"),
+    [
+        (
+            "The trustee shall, in writing, inform each beneficiary of the sale.",
+            "The trustee must inform each beneficiary of the sale.",
+            "in writing",
+        ),
+        (
+            "A dealer shall not knowingly sell a stolen vehicle.",
+            "A dealer may not sell a stolen vehicle.",
+            "knowingly",
+        ),
+        (
+            "The form shall explain in simple, nontechnical language the right to appeal.",
+            "The form must explain the right to appeal.",
+            "in simple, nontechnical language",
+        ),
+        (
+            "The club must obtain a documented consent from each member.",
+            "The club must obtain consent from each member.",
+            "documented",
+        ),
+    ],
+)
+def test_a_dropped_manner_is_partial(quote, claim, dropped):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "PARTIAL"
+    assert f"missing qualifier: {dropped}" in result.issues
+
+
+def test_a_manner_said_in_other_words_is_kept():
+    quote = "The trustee shall, in writing, inform each beneficiary of the sale."
+    claim = "The trustee must inform each beneficiary of the sale by a written notice."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"

@@ -8,6 +8,9 @@ clause boundary:
 * exceptions: except, unless, subject to, notwithstanding, other than, excluding, apart from;
 * conditions and scope: if, provided that, to the extent, in the case of, when/where (opening a
   clause), upon request, only, solely, whichever, regardless of, without unreasonable delay;
+* the manner a duty must be done in: in writing, orally, knowingly, willfully, promptly,
+  written, documented, during business hours, by certified mail, in plain language, clear and
+  conspicuous;
 * restrictive relative clauses, which limit a noun as a condition does: "each individual whose
   information has been breached", "the information that is known to the covered entity".
 
@@ -32,10 +35,18 @@ _EXCEPTION_WORDS = (
     r"except(?:\s+(?:as|for|that|where|when|in|to))?|unless|subject\s+to|notwithstanding"
     r"|other\s+than|excluding|apart\s+from|save\s+(?:as|for)"
 )
+# How a duty must be done, which a claim that drops it loosens: "in writing", "knowingly and
+# willfully", "in simple, nontechnical language", "a written notice".
+_MANNER = (
+    r"in\s+writing|orally|knowingly|will?fully|intentionally|promptly|written|documented"
+    r"|during\s+(?:normal\s+)?business\s+hours|by\s+(?:certified|registered)\s+mail"
+    r"|in\s+(?:simple|plain|clear)(?:,?\s+[\w-]+){0,3}?\s+language|clear\s+and\s+conspicuous"
+)
 _CONDITION_WORDS = (
     r"(?:only\s+)?if|provided(?:,)?\s+that|provided,|to\s+the\s+extent|in\s+the\s+case\s+(?:of|in)"
     r"|(?:(?<=^)|(?<=[,;:]\s))(?:when|whenever|where)|upon\s+(?:the\s+)?(?:written\s+)?request"
-    r"|only|solely|whichever|regardless\s+of|(?P<phrase>without\s+unreasonable\s+delay)"
+    r"|only|solely|whichever|regardless\s+of|(?P<phrase>without\s+unreasonable\s+delay"
+    rf"|{_MANNER})"
     r"|(?:with|in|for)\s+each|but(?=(?:\s+[\w-]+){1,4}\s+(?:(?:may|shall|must|will)\s+not|cannot|can't)\b)"
 )
 _MARKER = re.compile(
