@@ -697,3 +697,18 @@ def test_a_manner_said_in_other_words_is_kept():
     quote = "The trustee shall, in writing, inform each beneficiary of the sale."
     claim = "The trustee must inform each beneficiary of the sale by a written notice."
     assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_discretion_whether_to_act_is_a_permission():
+    quote = "The judge shall dismiss the charge if the witness does not appear."
+    claim = (
+        "If the witness does not appear, the judge has discretion whether to dismiss the charge."
+    )
+    assert "modality changed: may vs must" in checked_claim(claim, quote).issues
+
+
+def test_not_bound_by_any_deadline_denies_a_deadline():
+    quote = "The agency shall answer a petition not later than 90 days after it is filed."
+    claim = "The agency answers petitions within about 90 days but is not bound by any deadline."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"

@@ -89,7 +89,9 @@ _TRIGGERS = (
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
-        r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to",
+        r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
+        r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option)(?:\s+to\s+decide)?"
+        r"\s+(?:whether\s+)?to",
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions

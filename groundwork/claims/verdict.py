@@ -128,8 +128,8 @@ _LIMIT = re.compile(
 )
 # "At any time", "no deadline": a period the text leaves open.
 _OPEN_ENDED = re.compile(
-    r"\bat\s+any\s+time\b|\b(?:no|without\s+(?:a|any))\s+(?:deadline|time\s+limit)\b"
-    r"|\bindefinitely\b",
+    r"\bat\s+any\s+time\b|\bindefinitely\b|\bnot\s+bound\s+by\s+(?:any|a)\s+(?:deadline|time)"
+    r"|\b(?:no|without\s+(?:a|any))\s+(?:fixed\s+)?(?:deadline|time\s+limit|term|period|duration)\b",
     re.IGNORECASE,
 )
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
