@@ -712,3 +712,14 @@ def test_not_bound_by_any_deadline_denies_a_deadline():
     claim = "The agency answers petitions within about 90 days but is not bound by any deadline."
     result = checked_claim(claim, quote)
     assert result.verdict == "CONTRADICTED"
+
+
+def test_may_against_must_not_for_the_same_object_in_other_verbs_contradicts():
+    quote = "A minor may not be employed in a mine or quarry."
+    claim = "A minor may be hired in a mine or quarry."
+    assert "modality changed: may vs must not" in checked_claim(claim, quote).issues
+
+
+def test_a_clause_opening_with_no_one_is_negated_past_a_list():
+    (reading,) = readings("No one arrested, charged or tried here may be held in a cell.")
+    assert reading.modality == "prohibition"

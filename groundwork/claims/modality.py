@@ -175,6 +175,7 @@ _NEGATED = {
     False: {OBLIGATION: PROHIBITION, PERMISSION: PROHIBITION},
     True: {OBLIGATION: EXEMPTION, PERMISSION: PROHIBITION},
 }
+_NO_SUBJECT = re.compile(r"\s*(?:no\s+one|nobody|none)\b", re.IGNORECASE)
 _BY_AGENT = re.compile(r"\bby\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I)
 _AGENT_OR_BENEFICIARY = re.compile(
     r"\b(?:by|for)\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I
@@ -231,23 +232,28 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
             stop = matches[index + 1].start() if index + 1 < len(matches) else end
             segment = _segment(text[floor : match.start()], after_trigger=floor > start)
             segment_start = text.rfind(segment, floor, match.start()) if segment else floor
+            negated = bool(_NO_SUBJECT.match(text, floor, match.start()))
             floor = match.end()
             if _SUBORDINATE.search(segment) or _restrictive(text, segment_start, segment):
                 continue
             if _LIMIT.match(text, match.end()):
                 continue  # "shall not exceed $100": a cap, compared as a number
-            found.append(_reading(text, match, segment, stop))
+            found.append(_reading(text, match, segment, stop, negated))
     return tuple(found)
 
 
-def _reading(text: str, match: re.Match[str], segment: str, stop: int) -> Reading:
+def _reading(
+    text: str, match: re.Match[str], segment: str, stop: int, negated: bool = False
+) -> Reading:
     """The reading of one trigger whose clause runs to stop. A predicative trigger ("is
     optional", "is prohibited") takes its act from the subject ("Disclosing the record is
-    prohibited") and binds no party by it; who acts is then a "by" or "for" phrase, if any."""
+    prohibited") and binds no party by it; who acts is then a "by" or "for" phrase, if any.
+    `negated`: the clause opens with "No one", "Nobody" or "None", whose list may hide them
+    from the subject ("No one apprehended, detained or held ... may")."""
     subject = _subject(segment)
     modality = match.lastgroup or PERMISSION
     predicative = bool(_PREDICATIVE.search(match.group(0)))
-    if subject and subject.split()[0].lower() in {"no", "neither"}:
+    if negated or (subject and subject.split()[0].lower() in {"no", "neither"}):
         modality = _NEGATED[predicative].get(modality, modality)
     governed = text[match.end() : stop]
     if predicative and not _LIMIT.match(text, match.end()):

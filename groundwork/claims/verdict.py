@@ -133,6 +133,7 @@ _OPEN_ENDED = re.compile(
     re.IGNORECASE,
 )
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
+_SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be about one act
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
@@ -359,7 +360,7 @@ def _correlative(reading: Reading, aligned: Reading) -> bool:
 def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
     """May for must, must not for may, need not for must (for the same act or, but for may
     against must not, the same actor), and must for must not."""
-    same_act = _same_act(reading, aligned)
+    same_act = _same_act(reading, aligned) or _similar_act(reading, aligned)
     same_actor = bool(reading.subject_terms & aligned.subject_terms)
     pair = frozenset({reading.modality, aligned.modality})
     if pair in _CONFLICTING_MODALITIES and (same_act or (same_actor and pair != _MAY_OR_MUST_NOT)):
@@ -369,6 +370,16 @@ def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
     if pair == {OBLIGATION, PROHIBITION} and same_act:
         return ["negation differs"]
     return []
+
+
+def _similar_act(reading: Reading, aligned: Reading) -> bool:
+    """The same party and, in other verbs, the same object: "may be held in a correctional
+    institution" for "may not be confined in a ... correctional institution"."""
+    if not reading.subject_terms & aligned.subject_terms:
+        return False
+    action = frozenset(aligned.action)
+    shared = {t for t in reading.action if t != reading.verb and matches(t, action)}
+    return len(shared) >= _SIMILAR_OBJECT_TERMS
 
 
 def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str]:
