@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from groundwork.claims.modality import readings
 from groundwork.claims.qualifiers import qualifiers
+from groundwork.claims.roles import is_party
 from groundwork.claims.verdict import checked_claim, claim_depth
 from groundwork.deontic import deontic_clauses
 
@@ -723,3 +724,41 @@ def test_may_against_must_not_for_the_same_object_in_other_verbs_contradicts():
 def test_a_clause_opening_with_no_one_is_negated_past_a_list():
     (reading,) = readings("No one arrested, charged or tried here may be held in a cell.")
     assert reading.modality == "prohibition"
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "issue"),
+    [
+        (
+            "A tenant who believes the landlord is in breach may file a grievance with the "
+            "Housing Board.",
+            "A tenant who believes the landlord is in breach may file a grievance with the City "
+            "Council.",
+            "recipient changed: City Council vs Housing Board",
+        ),
+        (
+            "Each such loan is repaid to the fund by the members of the cooperative.",
+            "Each such loan is repaid to the fund by the sponsoring agency.",
+            "actor changed: sponsoring agency vs members",
+        ),
+        (
+            "The Department shall mail the notice of the hearing to the inmate.",
+            "The inmate must receive the notice of the hearing, mailed by the Parole Commission.",
+            "actor changed: Parole Commission vs Department",
+        ),
+    ],
+)
+def test_a_party_put_in_another_s_place_contradicts(quote, claim, issue):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues
+
+
+def test_kinds_of_person_swapped_are_no_substitution():
+    quote = "The club must give each member a copy of the rules."
+    claim = "The club must give users a copy of the rules."
+    assert not [i for i in checked_claim(claim, quote).issues if "changed" in i]
+
+
+def test_a_pronoun_is_no_party():
+    assert not is_party("You") and is_party("the Secretary") and is_party("its review board")

@@ -17,6 +17,11 @@ is "covered entity or business associate", and "the recipient of a disclosure" i
 Heads compare by exact term, because the stems of a party and its counterpart are often
 one letter apart (employer / employee, grantor / grantee).
 
+A party can also be put in another's place in any "to", "with", "from" or "by" phrase ("file
+a complaint with the State attorney general" for "with the Secretary"); `party_slots` finds
+those phrases whose head is a party noun or a name, so that a party the claim names where the
+quote names another, neither text naming the other's, is caught whatever the verb.
+
 A claim often restates a rule without any modal ("The Secretary decides what constitutes the
 minimum necessary"). `assertions` reads such a sentence against the quote's own verbs, so its
 actor can be compared too.
@@ -65,12 +70,13 @@ _NOT_PARTIES = frozenset(
 _DETERMINERS = r"(?:the|a|an|any|each|every|all|its|his|her|their|such|that|this|those|these)"
 _TO_PARTY = re.compile(rf"\bto\s+(?P<party>{_DETERMINERS}\s+[^,;:.]+|[A-Z][^,;:.]*)")
 _WITH_PARTY = re.compile(rf"^(?P<party>{_DETERMINERS}\s+[^,;:.]+?)\s+with\b", re.IGNORECASE)
-_OBJECT = re.compile(rf"^(?P<party>{_DETERMINERS}\s+[^,;:.]+|[A-Z][^,;:.]*)", re.IGNORECASE)
+_OBJECT = re.compile(rf"^(?P<party>{_DETERMINERS}\s+[^,;:.]+|(?-i:[A-Z])[^,;:.]*)", re.IGNORECASE)
 # Where a party's head ends: a preposition, a relative word, a clause word (or a participle
 # after the head noun: "the entity disclosing the record").
 _HEAD_END = re.compile(
     r"\s(?:of|to|for|in|on|at|with|within|under|upon|after|before|from|by|about|that|which"
-    r"|who|whose|when|where|if|unless|without|as|and\s+(?:to|shall|must|may))\b",
+    r"|who|whose|when|where|if|unless|without|as|and\s+(?:to|shall|must|may)"
+    r"|may|shall|must|will|can|is|are|was|were|has|have|any|each|every|all|such)\b",
     re.IGNORECASE,
 )
 _VERB_WORD = re.compile(r"[A-Za-z]+")
@@ -119,3 +125,63 @@ def _after_verb(governed: str) -> str | None:
         if lowered not in _SKIPPED and not lowered.endswith("ly"):
             return governed[word.end() :].strip()
     return None
+
+
+# Nouns that name a party: a phrase headed by one (or by a capitalised name) is a party slot.
+PARTY_NOUNS = frozenset(
+    map(
+        term,
+        """secretary general attorney court judge board commission department agency official
+        officer director administrator service entity associate provider plan person
+        individual patient client resident employee staff supervisor manager specialist
+        committee council government state district organization company contractor
+        physician nurse psychiatrist psychologist family guardian parent representative
+        respondent petitioner applicant complainant consumer customer member user recipient
+        sender owner operator landlord tenant employer lender borrower institution facility
+        hospital clinic""".split(),  # noqa: SIM905
+    )
+)
+_PRONOUNS = frozenset("you they it we he she i one".split())  # noqa: SIM905
+_PEOPLE = frozenset(
+    map(
+        term,
+        """individual person member user consumer customer client patient resident employee
+        staff family public""".split(),  # noqa: SIM905
+    )
+)
+_SLOT = re.compile(  # a lookahead, so that the next phrase is searched for inside this one
+    rf"\b(?P<slot>to|with|from|by)\s+(?=(?P<party>{_DETERMINERS}\s+[^,;:.()]+"
+    r"|(?-i:[A-Z])[^,;:.()]*))",
+    re.IGNORECASE,
+)
+ACTOR_SLOT = "by"  # the subject of an active clause and a "by" phrase name who acts
+
+
+def party_slots(text: str) -> list[tuple[str, str]]:
+    """(preposition, party) for each "to", "with", "from" or "by" phrase of a text that names
+    a party: "with the Secretary", "by the residents of the housing", "from its senior agency
+    official". The preposition is the party's role: recipient, counterpart, source, actor."""
+    slots = []
+    for found in _SLOT.finditer(text):
+        party = head(found.group("party"))
+        if is_party(party):
+            slots.append((found.group("slot").lower(), party))
+    return slots
+
+
+def is_party(phrase: str | None) -> bool:
+    """A noun phrase that names a party: a capitalised name after its first word ("the
+    Secretary", "GSA SecOps") or one headed by a party noun ("the covered entity", "its senior
+    agency official"; not "the administrative provisions")."""
+    words = (phrase or "").split()
+    if not head_terms(phrase) or (len(words) == 1 and words[0].lower() in _PRONOUNS):
+        return False
+    named = any(w[:1].isupper() for w in words[1:]) or (len(words) == 1 and words[0][:1].isupper())
+    return named or term(words[-1]) in PARTY_NOUNS
+
+
+def generic(phrase: str) -> bool:
+    """A party named only as a kind of person ("users", "each member"): answers swap these
+    for one another when they paraphrase or widen a rule, not only when they get it wrong."""
+    terms = head_terms(phrase)
+    return bool(terms) and terms <= _PEOPLE

@@ -70,13 +70,17 @@ from groundwork.claims.numeric import (
 )
 from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
 from groundwork.claims.roles import (
+    ACTOR_SLOT,
     ENABLING,
     HANDING,
     RECEIVING,
     ROLE_NOUNS,
     TELLING,
+    generic,
     head,
     head_terms,
+    is_party,
+    party_slots,
     same_party,
 )
 from groundwork.numbers import Mention, mentions
@@ -280,14 +284,45 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
     issues = []
     quote_readings = readings(quote, bare_verb_binds=True)
     verbs = frozenset(r.verb for r in quote_readings if r.verb)
-    for reading in readings(claim) + assertions(claim, verbs):
+    claim_readings = readings(claim) + assertions(claim, verbs)
+    for reading in claim_readings:
         aligned = _aligned(reading, quote_readings)
         if aligned is None or _correlative(reading, aligned) or _stated(reading, quote_readings):
             continue
         issues += _modality_conflicts(reading, aligned)
         issues += _party_conflicts(reading, aligned, quote)
+    issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
     issues += _antonyms(claim, quote) + _denied_limits(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _substituted_parties(
+    claim: str, quote: str, claim_readings: tuple[Reading, ...], quote_readings: tuple[Reading, ...]
+) -> list[str]:
+    """A party the claim puts where the quote names another, when neither text names the
+    other's party at all: "file a complaint with the State attorney general" for "with the
+    Secretary", "repaid by the nonprofit entity" for "by the residents". Who acts is the same
+    role whether said as subject or in a "by" phrase."""
+    claim_terms, quote_terms = frozenset(content_terms(claim)), frozenset(content_terms(quote))
+    issues = []
+    theirs = _slots(quote, quote_readings)
+    for slot, party in _slots(claim, claim_readings):
+        if any(matches(t, quote_terms) for t in head_terms(party)):
+            continue
+        for other_slot, other in theirs:
+            absent = not any(matches(t, claim_terms) for t in head_terms(other))
+            if other_slot == slot and absent and not (generic(party) and generic(other)):
+                what = "actor" if slot == ACTOR_SLOT else "recipient"
+                issues.append(f"{what} changed: {_bare(party)} vs {_bare(other)}")
+                break
+    return issues
+
+
+def _slots(text: str, text_readings: tuple[Reading, ...]) -> list[tuple[str, str]]:
+    """The party slots of a text: its "to", "with", "from", "by" phrases and the actors of
+    its readings."""
+    actors = [(ACTOR_SLOT, head(_actor(r))) for r in text_readings if is_party(head(_actor(r)))]
+    return party_slots(text) + actors
 
 
 def _stated(reading: Reading, quote_readings: tuple[Reading, ...]) -> bool:
