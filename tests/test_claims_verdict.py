@@ -762,3 +762,9 @@ def test_kinds_of_person_swapped_are_no_substitution():
 
 def test_a_pronoun_is_no_party():
     assert not is_party("You") and is_party("the Secretary") and is_party("its review board")
+
+
+def test_nothing_shall_be_construed_is_no_duty():
+    quote = "Nothing in this chapter shall be construed to limit the powers of the mayor."
+    claim = "Nothing in this chapter may be construed to limit the powers of the mayor."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"

@@ -253,7 +253,7 @@ def _reading(
     subject = _subject(segment)
     modality = match.lastgroup or PERMISSION
     predicative = bool(_PREDICATIVE.search(match.group(0)))
-    if negated or (subject and subject.split()[0].lower() in {"no", "neither"}):
+    if negated or (subject and subject.split()[0].lower() in {"no", "neither", "nothing"}):
         modality = _NEGATED[predicative].get(modality, modality)
     governed = text[match.end() : stop]
     if predicative and not _LIMIT.match(text, match.end()):
