@@ -768,3 +768,19 @@ def test_nothing_shall_be_construed_is_no_duty():
     quote = "Nothing in this chapter shall be construed to limit the powers of the mayor."
     claim = "Nothing in this chapter may be construed to limit the powers of the mayor."
     assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_only_a_not_b_where_the_quote_covers_b_contradicts():
+    quote = "The fund may pay for repairs to public or private roads damaged by the storm."
+    claim = (
+        "The fund may pay only for repairs to public roads, not private ones, damaged by the storm."
+    )
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "scope narrowed: not private" in result.issues
+
+
+def test_only_a_not_b_where_the_quote_says_only_too_is_no_conflict():
+    quote = "The fund may pay only for repairs to public roads."
+    claim = "The fund may pay only for repairs to public roads, not private roads."
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"

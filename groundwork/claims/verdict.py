@@ -136,6 +136,13 @@ _OPEN_ENDED = re.compile(
     r"|\b(?:no|without\s+(?:a|any))\s+(?:fixed\s+)?(?:deadline|time\s+limit|term|period|duration)\b",
     re.IGNORECASE,
 )
+_ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+# "only A, not B", "only A rather than B": B is expressly left out.
+_ONLY_NOT = re.compile(
+    r"\b(?:only|solely|exclusively)\b[^.;]*?(?:,\s*(?:but\s+)?not|\brather\s+than)\s+"
+    r"(?:(?:an?|the|any|its|their|your|his|her)\s+)?(?P<word>[A-Za-z-]{3,})",
+    re.IGNORECASE,
+)
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
 _SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be about one act
 _WORDS = re.compile(r"[A-Za-z]+")
@@ -292,8 +299,21 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
         issues += _modality_conflicts(reading, aligned)
         issues += _party_conflicts(reading, aligned, quote)
     issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
-    issues += _antonyms(claim, quote) + _denied_limits(claim, quote)
+    issues += _antonyms(claim, quote) + _denied_limits(claim, quote) + _excluded(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _excluded(claim: str, quote: str) -> list[str]:
+    """What an "only" claim expressly leaves out though the quote covers it: "only its own
+    internal incidents, not external ones" for "internal or external incidents"."""
+    if _ONLY_WORD.search(quote):
+        return []
+    quote_terms = frozenset(content_terms(quote))
+    return [
+        f"scope narrowed: not {found.group('word')}"
+        for found in _ONLY_NOT.finditer(claim)
+        if matches(term(found.group("word")), quote_terms)
+    ]
 
 
 def _substituted_parties(
