@@ -784,3 +784,9 @@ def test_only_a_not_b_where_the_quote_says_only_too_is_no_conflict():
     quote = "The fund may pay only for repairs to public roads."
     claim = "The fund may pay only for repairs to public roads, not private roads."
     assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+def test_an_opposite_in_another_word_form_contradicts():
+    quote = "A suit may be brought within 2 years from the date of the occurrence of the injury."
+    claim = "A suit may be brought within 2 years from the date the victim discovers the injury."
+    assert "deadline differs: discovery vs occurrence" in checked_claim(claim, quote).issues

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from groundwork.claims.hedges import hedges_in
 from groundwork.claims.lexicon import (
@@ -143,6 +144,7 @@ _ONLY_NOT = re.compile(
     r"(?:(?:an?|the|any|its|their|your|his|her)\s+)?(?P<word>[A-Za-z-]{3,})",
     re.IGNORECASE,
 )
+_PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
 _SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be about one act
 _WORDS = re.compile(r"[A-Za-z]+")
@@ -502,16 +504,31 @@ def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
 
 
 def _antonyms(claim: str, quote: str) -> list[str]:
-    """A word whose opposite the quote uses instead ("whichever is earlier" for "later")."""
+    """A word whose opposite the quote uses instead ("whichever is earlier" for "later"), in
+    any form of the word ("the date it discovers" for "the date of the occurrence")."""
     claim_terms, quote_terms = _word_terms(claim), _word_terms(quote)
     issues = []
     for a, b, what in _ANTONYMS:
         for mine, theirs in ((a, b), (b, a)):
-            if term(mine) in claim_terms - quote_terms and term(theirs) in quote_terms:
+            said = _uses(term(mine), claim_terms) and not _uses(term(mine), quote_terms)
+            if said and _uses(term(theirs), quote_terms):
                 issues.append(f"{what}: {mine} vs {theirs}")
     return issues
 
 
+def _uses(word_term: str, terms: frozenset[str]) -> bool:
+    """The text of these terms uses the word in some form; a cheap prefix test first, since
+    most antonyms are in neither text."""
+    prefix = word_term[:_PREFIX]
+    return word_term in terms or (prefix in _prefixes(terms) and matches(word_term, terms))
+
+
+@lru_cache(maxsize=16_384)
+def _prefixes(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(t[:_PREFIX] for t in terms)
+
+
+@lru_cache(maxsize=16_384)
 def _word_terms(text: str) -> frozenset[str]:
     """Every word's term, function words included (antonyms are often function words)."""
     return frozenset(term(w) for w in _WORDS.findall(text))
