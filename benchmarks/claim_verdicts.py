@@ -1,17 +1,22 @@
 """Claim-verdict benchmark: groundwork.claims.checked_claim against data/labels/claims.jsonl.
 
-For split=dev and split=test separately: agreement with the hand label, precision, recall and
-F1 per label, the confusion matrix, agreement by planted fault and by hedging. The rules were
-tuned on dev only; test is reported as it comes. Speed is the mean time of one checked_claim
-call (claim_depth included): the first pass over all pairs in a fresh process (cold caches) and
-the mean of later passes (the quote's analysis cached, as when several statements cite it).
-Prints the figures and writes them, with every disagreement, to bench-out/claim_verdicts.json.
+For the requested split (`--split dev`, the default; `test`; or `all` for both, reported
+separately): agreement with the hand label, precision, recall and F1 per label, the confusion
+matrix, agreement by planted fault and by hedging. Only the requested split is scored, timed and
+written, so that working on the rules never shows the held-out test pairs: tune on dev, and run
+`--split test` only to measure. `--extra PATH` (repeatable) adds the pairs of another JSONL file
+of the same format as more dev pairs, reported as their own block ("extra", or "extra:NAME" for
+several files). Speed is the mean time of one checked_claim call (claim_depth included) over
+the scored pairs: the first pass in a fresh process (cold caches) and the mean of later passes
+(the quote's analysis cached, as when several statements cite it). Prints the figures and
+writes them, with every disagreement, to bench-out/claim_verdicts.json.
 
-    .venv/bin/python benchmarks/claim_verdicts.py
+    .venv/bin/python benchmarks/claim_verdicts.py [--split dev|test|all] [--extra PATH ...]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import platform
 import time
@@ -80,8 +85,8 @@ def scores(pairs: list[dict], predictions: list[dict]) -> dict[str, object]:
     }
 
 
-def _printed(split: str, result: dict) -> None:
-    print(f"\n== split={split}: {result['agreement']:.1%} agreement on {result['n']} pairs")
+def _printed(block: str, result: dict) -> None:
+    print(f"\n== {block}: {result['agreement']:.1%} agreement on {result['n']} pairs")
     print(f"{'label':<14}{'n':>4}{'P':>8}{'R':>8}{'F1':>8}")
     for label, s in result["per_label"].items():
         print(f"{label:<14}{s['n']:>4}{s['precision']:>8.3f}{s['recall']:>8.3f}{s['f1']:>8.3f}")
@@ -92,8 +97,30 @@ def _printed(split: str, result: dict) -> None:
     print("by hedge:", json.dumps(result["by_hedge"]))
 
 
-def main() -> None:
+def _blocks(split: str, extras: list[Path]) -> dict[str, list[dict]]:
+    """The pairs to score, by report block: the requested split(s) of claims.jsonl, then each
+    extra file. Pairs of an unrequested split are dropped here, before anything reads them."""
     pairs = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines()]
+    wanted = ("dev", "test") if split == "all" else (split,)
+    blocks = {name: [p for p in pairs if p["split"] == name] for name in wanted}
+    for path in extras:
+        name = "extra" if len(extras) == 1 else f"extra:{path.stem}"
+        lines = path.read_text(encoding="utf-8").splitlines()
+        blocks[name] = [json.loads(line) for line in lines if line.strip()]
+    return blocks
+
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
+    parser.add_argument("--extra", type=Path, action="append", default=[], metavar="PATH")
+    return parser.parse_args()
+
+
+def main() -> None:
+    arguments = _arguments()
+    blocks = _blocks(arguments.split, arguments.extra)
+    pairs = [p for block in blocks.values() for p in block]
     started = time.perf_counter()
     predictions = [_verdict(p) for p in pairs]
     cold = (time.perf_counter() - started) / len(pairs)
@@ -102,20 +129,18 @@ def main() -> None:
         for p in pairs:
             checked_claim(p["claim"], p["quote"], claim_depth(p["claim"]))
     warm = (time.perf_counter() - started) / (WARM_ROUNDS * len(pairs))
-    report: dict[str, object] = {
-        split: scores(
-            [p for p in pairs if p["split"] == split],
-            [v for p, v in zip(pairs, predictions, strict=True) if p["split"] == split],
-        )
-        for split in ("dev", "test")
-    }
+    report: dict[str, object] = {}
+    offset = 0
+    for name, block in blocks.items():
+        report[name] = scores(block, predictions[offset : offset + len(block)])
+        offset += len(block)
     report["ms_per_pair"] = {"first_pass": round(cold * 1000, 3), "cached": round(warm * 1000, 3)}
     report["machine"] = {"cpu": cpu_model(), "python": platform.python_version()}
     out = REPO / "bench-out"
     out.mkdir(exist_ok=True)
     (out / "claim_verdicts.json").write_text(json.dumps(report, indent=2))
-    for split in ("dev", "test"):
-        _printed(split, report[split])
+    for name in blocks:
+        _printed(name, report[name])
     print(f"\nms per pair: {report['ms_per_pair']}  ({report['machine']})")
 
 

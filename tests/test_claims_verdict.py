@@ -13,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundwork.claims.modality import readings
+from groundwork.claims.qualifiers import qualifiers
+from groundwork.claims.roles import is_party
 from groundwork.claims.verdict import checked_claim, claim_depth
 from groundwork.deontic import deontic_clauses
 
@@ -358,3 +360,433 @@ def test_a_date_that_anchors_a_period_bounds_nothing():
 def test_a_clause_opening_with_a_preposition_has_no_subject():
     text = "Records shall be reviewed and in consultation with the director shall be amended."
     assert [r.subject for r in readings(text)] == ["Records", None]
+
+
+# --- negation and modality said in other words -----------------------------------------------
+
+KEEP_LOG = "A hospital shall keep a register of each restraint and send the register to the board."
+MAY_DISCLOSE = "A clinic may disclose the chart to the patient's guardian."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Keeping a register of restraints is optional for a hospital.",
+        "A hospital is exempt from keeping a register of restraints.",
+        "A register of restraints is not required.",
+    ],
+)
+def test_a_duty_said_to_be_optional_contradicts(claim):
+    result = checked_claim(claim, KEEP_LOG)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: need not vs must" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A clinic has no right to disclose the chart to the patient's guardian.",
+        "A clinic must refrain from disclosing the chart to the patient's guardian.",
+        "Disclosing the chart to the patient's guardian is not permitted.",
+    ],
+)
+def test_a_permission_said_to_be_forbidden_contradicts(claim):
+    result = checked_claim(claim, MAY_DISCLOSE)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: must not vs may" in result.issues
+
+
+def test_a_predicative_trigger_binds_no_party_by_its_subject():
+    (reading,) = readings("Disclosing the chart is permitted for a clinic.")
+    assert (reading.subject, reading.verb, reading.agent) == (None, "disclos", "a clinic")
+
+
+def test_an_act_said_to_be_allowed_is_no_other_actor():
+    claim = "Disclosure of the chart to the patient's guardian is allowed."
+    assert checked_claim(claim, MAY_DISCLOSE).verdict == "SUPPORTED"
+
+
+def test_a_passive_reading_knows_its_agent():
+    (reading,) = readings("The notice must be delivered by the registrar to each voter.")
+    assert (reading.subject, reading.passive, reading.agent) == (
+        "The notice",
+        True,
+        "the registrar",
+    )
+
+
+# --- parties: actors, recipients, reversed roles, beneficiaries ------------------------------
+
+TELL_BOARD = "The landlord shall notify the housing board of each eviction."
+ALLOW_READ = "The library shall allow members to borrow rare books for research."
+FINE = "The inspector may impose a fine on the restaurant owner."
+
+
+def test_another_recipient_of_the_same_act_contradicts():
+    result = checked_claim("The landlord must notify each tenant of each eviction.", TELL_BOARD)
+    assert result.verdict == "CONTRADICTED"
+    assert "recipient changed: tenant vs housing board" in result.issues
+
+
+def test_a_recipient_in_a_to_phrase_is_compared():
+    quote = "The clerk shall send a copy of the order to the petitioner."
+    result = checked_claim("The clerk must send a copy of the order to the Governor.", quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_reversed_roles_contradict():
+    result = checked_claim("The restaurant owner may impose a fine on the inspector.", FINE)
+    assert result.verdict == "CONTRADICTED"
+    assert "actor changed: restaurant owner vs inspector" in result.issues
+
+
+def test_a_party_and_its_counterpart_are_different_actors():
+    quote = "The employer shall pay the employee the wages owed."
+    result = checked_claim("The employee shall pay the employer the wages owed.", quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_a_claim_without_a_modal_is_compared_for_its_actor():
+    quote = "The board shall determine the amount of the grant."
+    result = checked_claim("The Governor decides the amount of the grant.", quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "actor changed: Governor vs board" in result.issues
+    assert checked_claim("The board decides the amount of the grant.", quote).verdict == (
+        "SUPPORTED"
+    )
+
+
+def test_a_passive_claim_is_compared_by_its_agent():
+    claim = "A fine may be imposed on the restaurant owner by the inspector."
+    assert checked_claim(claim, FINE).verdict == "SUPPORTED"
+    result = checked_claim("A fine may be imposed on the inspector by the restaurant owner.", FINE)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_a_role_noun_as_actor_contradicts():
+    quote = "The agency disclosing the file shall decide which parts are confidential."
+    result = checked_claim("The recipient of the file decides which parts are confidential.", quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_the_beneficiary_as_subject_is_a_paraphrase():
+    result = checked_claim("Members can borrow rare books for research.", ALLOW_READ)
+    assert (result.verdict, result.issues) == ("SUPPORTED", ())
+
+
+def test_the_beneficiary_bearing_the_duty_contradicts():
+    claim = "Members must allow the library to borrow rare books for research."
+    assert checked_claim(claim, ALLOW_READ).verdict == "CONTRADICTED"
+
+
+# --- limits denied, opposites -------------------------------------------------------------------
+
+SEARCH_FEE = "The fee for a records search shall not exceed $40 per request."
+APPEAL = "A tenant may appeal the decision at any time before the hearing."
+OBJECT = "A resident may object within 14 days after receiving the notice."
+
+
+def test_no_cap_for_a_cap_contradicts():
+    result = checked_claim("There is no cap on the fee for a records search.", SEARCH_FEE)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: no cap vs not exceed" in result.issues
+
+
+def test_a_deadline_for_an_open_period_contradicts():
+    result = checked_claim("A tenant may appeal the decision only within 10 days.", APPEAL)
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: within 10 days vs at any time" in result.issues
+
+
+def test_an_open_period_for_a_deadline_contradicts():
+    result = checked_claim("A resident may object at any time after receiving the notice.", OBJECT)
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: at any time vs within 14 days" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "issue"),
+    [
+        (
+            "A lease signed by a minor is valid.",
+            "A lease signed by a minor is invalid.",
+            "negation differs: valid vs invalid",
+        ),
+        (
+            "Attendance at the training is voluntary for contractors.",
+            "Attendance at the training is mandatory for contractors.",
+            "negation differs: voluntary vs mandatory",
+        ),
+        (
+            "The plan must exclude dental services.",
+            "The plan must include dental services.",
+            "negation differs: exclude vs include",
+        ),
+    ],
+)
+def test_an_opposite_word_contradicts(claim, quote, issue):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues
+
+
+# --- restrictive relative clauses are qualifiers ----------------------------------------------
+
+WARN = "The utility shall warn each customer whose account is more than 60 days overdue."
+
+
+def test_a_dropped_relative_clause_is_partial():
+    result = checked_claim("The utility must warn each customer.", WARN)
+    assert result.verdict == "PARTIAL"
+    assert "missing qualifier: whose account is more than 60 days overdue" in result.issues
+
+
+def test_a_kept_relative_clause_is_supported():
+    claim = "The utility must warn customers whose accounts are over 60 days overdue."
+    assert checked_claim(claim, WARN).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "The utility shall warn each customer, who may then pay the balance.",
+        "The utility shall ensure that customers are warned.",
+    ],
+)
+def test_a_comma_clause_or_a_complement_is_no_qualifier(quote):
+    assert not [q for q in qualifiers(quote) if q.text.startswith(("who", "that"))]
+
+
+def test_a_claim_stated_by_another_clause_of_the_quote_is_no_conflict():
+    quote = (
+        "The board must review the appeal record within 10 days, and may review the appeal file."
+    )
+    claim = "The board may review the appeal file, which holds the appeal record."
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+RATE_NOTICE = "A lender must give each borrower a written notice of the rate change."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A lender is under no obligation to give borrowers a written notice of the rate change.",
+        "A lender never has to give borrowers a written notice of the rate change.",
+        "A lender is not responsible for giving borrowers a written notice of the rate change.",
+        "No written notice of the rate change is required.",
+    ],
+)
+def test_more_ways_of_saying_need_not(claim):
+    result = checked_claim(claim, RATE_NOTICE)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: need not vs must" in result.issues
+
+
+def test_an_act_at_a_party_s_discretion_is_a_permission():
+    claim = "Giving borrowers a written notice of the rate change is at the lender's discretion."
+    result = checked_claim(claim, RATE_NOTICE)
+    assert "modality changed: may vs must" in result.issues
+
+
+def test_banned_is_a_prohibition():
+    quote = "A lender may charge a late fee on any payment received after the due date."
+    claim = "A lender is banned from charging a late fee on payments received after the due date."
+    assert "modality changed: must not vs may" in checked_claim(claim, quote).issues
+
+
+def test_the_recipient_receiving_is_the_other_side_of_the_duty():
+    claim = "Each borrower must receive a written notice of the rate change from the lender."
+    assert checked_claim(claim, RATE_NOTICE).verdict == "SUPPORTED"
+
+
+def test_to_the_extent_names_no_recipient():
+    (reading,) = readings("The clinic must provide the chart to the extent practicable.")
+    assert reading.recipient is None
+
+
+def test_a_changed_date_contradicts():
+    quote = "Small plans must comply with the rule no later than April 1, 2011."
+    result = checked_claim(
+        "Small plans must comply with the rule no later than April 1, 2010.", quote
+    )
+    assert result.verdict == "CONTRADICTED"
+    assert "deadline differs: April 1, 2010 vs April 1, 2011" in result.issues
+
+
+def test_may_be_done_by_a_party_is_a_permission_not_a_possibility():
+    (reading,) = readings("If held early, it may be chaired by the deputy mayor alone.")
+    assert (reading.modality, reading.agent) == ("permission", "the deputy mayor alone")
+
+
+def test_a_short_subject_before_the_first_trigger_is_no_command():
+    quote = "Vacation days cannot be carried over to the next year."
+    assert [r.trigger for r in readings(quote, bare_verb_binds=True)] == ["cannot"]
+    claim = "Staff may carry over vacation days to the next year."
+    assert "modality changed: may vs must not" in checked_claim(claim, quote).issues
+
+
+def test_should_have_known_is_no_hedge():
+    assert claim_depth(
+        "A claim must be filed within a year of when the owner should have known."
+    ) == ("full")
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "dropped"),
+    [
+        (
+            "The tenant must report to the landlord any leak of which the tenant becomes aware.",
+            "The tenant must report any leak to the landlord.",
+            "of which the tenant becomes aware",
+        ),
+        (
+            "A new notice is not needed for a vendor that you listed in your first notice.",
+            "A new notice is not needed for a vendor.",
+            "that you listed in your first notice",
+        ),
+        (
+            "The clinic must keep the logs, charts, and other papers, that are relevant to the audit.",
+            "The clinic must keep the logs, charts and other papers.",
+            "that are relevant to the audit",
+        ),
+    ],
+)
+def test_more_relative_clauses_are_qualifiers(quote, claim, dropped):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "PARTIAL"
+    assert f"missing qualifier: {dropped}" in result.issues
+
+
+def test_the_date_on_which_is_no_qualifier():
+    quote = "The permit expires one year after the date on which it is issued."
+    assert not [q for q in qualifiers(quote) if "on which" in q.text]
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "dropped"),
+    [
+        (
+            "The trustee shall, in writing, inform each beneficiary of the sale.",
+            "The trustee must inform each beneficiary of the sale.",
+            "in writing",
+        ),
+        (
+            "A dealer shall not knowingly sell a stolen vehicle.",
+            "A dealer may not sell a stolen vehicle.",
+            "knowingly",
+        ),
+        (
+            "The form shall explain in simple, nontechnical language the right to appeal.",
+            "The form must explain the right to appeal.",
+            "in simple, nontechnical language",
+        ),
+        (
+            "The club must obtain a documented consent from each member.",
+            "The club must obtain consent from each member.",
+            "documented",
+        ),
+    ],
+)
+def test_a_dropped_manner_is_partial(quote, claim, dropped):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "PARTIAL"
+    assert f"missing qualifier: {dropped}" in result.issues
+
+
+def test_a_manner_said_in_other_words_is_kept():
+    quote = "The trustee shall, in writing, inform each beneficiary of the sale."
+    claim = "The trustee must inform each beneficiary of the sale by a written notice."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_discretion_whether_to_act_is_a_permission():
+    quote = "The judge shall dismiss the charge if the witness does not appear."
+    claim = (
+        "If the witness does not appear, the judge has discretion whether to dismiss the charge."
+    )
+    assert "modality changed: may vs must" in checked_claim(claim, quote).issues
+
+
+def test_not_bound_by_any_deadline_denies_a_deadline():
+    quote = "The agency shall answer a petition not later than 90 days after it is filed."
+    claim = "The agency answers petitions within about 90 days but is not bound by any deadline."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+
+
+def test_may_against_must_not_for_the_same_object_in_other_verbs_contradicts():
+    quote = "A minor may not be employed in a mine or quarry."
+    claim = "A minor may be hired in a mine or quarry."
+    assert "modality changed: may vs must not" in checked_claim(claim, quote).issues
+
+
+def test_a_clause_opening_with_no_one_is_negated_past_a_list():
+    (reading,) = readings("No one arrested, charged or tried here may be held in a cell.")
+    assert reading.modality == "prohibition"
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "issue"),
+    [
+        (
+            "A tenant who believes the landlord is in breach may file a grievance with the "
+            "Housing Board.",
+            "A tenant who believes the landlord is in breach may file a grievance with the City "
+            "Council.",
+            "recipient changed: City Council vs Housing Board",
+        ),
+        (
+            "Each such loan is repaid to the fund by the members of the cooperative.",
+            "Each such loan is repaid to the fund by the sponsoring agency.",
+            "actor changed: sponsoring agency vs members",
+        ),
+        (
+            "The Department shall mail the notice of the hearing to the inmate.",
+            "The inmate must receive the notice of the hearing, mailed by the Parole Commission.",
+            "actor changed: Parole Commission vs Department",
+        ),
+    ],
+)
+def test_a_party_put_in_another_s_place_contradicts(quote, claim, issue):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues
+
+
+def test_kinds_of_person_swapped_are_no_substitution():
+    quote = "The club must give each member a copy of the rules."
+    claim = "The club must give users a copy of the rules."
+    assert not [i for i in checked_claim(claim, quote).issues if "changed" in i]
+
+
+def test_a_pronoun_is_no_party():
+    assert not is_party("You") and is_party("the Secretary") and is_party("its review board")
+
+
+def test_nothing_shall_be_construed_is_no_duty():
+    quote = "Nothing in this chapter shall be construed to limit the powers of the mayor."
+    claim = "Nothing in this chapter may be construed to limit the powers of the mayor."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_only_a_not_b_where_the_quote_covers_b_contradicts():
+    quote = "The fund may pay for repairs to public or private roads damaged by the storm."
+    claim = (
+        "The fund may pay only for repairs to public roads, not private ones, damaged by the storm."
+    )
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "scope narrowed: not private" in result.issues
+
+
+def test_only_a_not_b_where_the_quote_says_only_too_is_no_conflict():
+    quote = "The fund may pay only for repairs to public roads."
+    claim = "The fund may pay only for repairs to public roads, not private roads."
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+def test_an_opposite_in_another_word_form_contradicts():
+    quote = "A suit may be brought within 2 years from the date of the occurrence of the injury."
+    claim = "A suit may be brought within 2 years from the date the victim discovers the injury."
+    assert "deadline differs: discovery vs occurrence" in checked_claim(claim, quote).issues

@@ -5,8 +5,8 @@ the verbatim quote it cites the way an auditor would.
 (verdict.py) judges one claim against one quote: SUPPORTED, PARTIAL, UNSUPPORTED or
 CONTRADICTED, with its issues, lexical support and the match of each number; `claim_depth`
 routes hedged claims to a lighter check. The other modules are their parts: lexicon (terms and
-support), modality (who must, may or must not do what), numeric (numbers matched, derived or
-not), qualifiers (exceptions and conditions), hedges.
+support), modality (who must, may or must not do what), roles (actors and recipients), numeric
+(numbers matched, derived or not), qualifiers (exceptions and conditions), hedges.
 """
 
 from groundwork.claims.decompose import AtomicClaim, atomic_claims

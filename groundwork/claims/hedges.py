@@ -18,8 +18,10 @@ HEDGES = (
     "it seems", "appears to", "seems to", "may need to", "might need to", "should",
     "as far as i can tell", "i believe", "i think",
 )  # fmt: skip
+# "knew or should have known" states a standard of knowledge, not a softened duty.
+_NOT_HEDGES = r"(?!should\s+have\s+(?:known|been|[a-z]+ed)\b)"
 _HEDGE = re.compile(
-    r"\b(?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEDGES) + r")\b",
+    rf"\b{_NOT_HEDGES}(?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEDGES) + r")\b",
     re.IGNORECASE,
 )
 

@@ -11,6 +11,12 @@ Each reading keeps the modality, its trigger, the subject (the noun phrase bound
 action (the content terms of the clause the trigger governs), so that a claim's reading can be
 compared with the quote's reading of the same action. A quote that opens with a bare verb
 ("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
+
+Plain English also states a rule of the act itself: "Keeping a log is optional", "Disclosure is
+prohibited", "A written request is not required". Such a predicative reading binds no party by
+its subject (the subject is the act, and its first term the verb); who acts, if said, is its
+"by" or "for" phrase, kept as `agent`, as it is for a passive ("shall be appointed by the
+court").
 """
 
 from __future__ import annotations
@@ -20,13 +26,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, normalised, term
+from groundwork.claims.roles import TELLING, recipient
 from groundwork.sentences import sentence_spans
 
-OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION = (
+OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION = (
     "obligation",
     "prohibition",
     "permission",
     "exemption",
+    "assertion",  # a plain statement of what a party does: "The Secretary decides"
 )
 # How each modality is named in an issue: "modality changed: may vs must".
 MODAL_WORDS = {
@@ -34,10 +42,15 @@ MODAL_WORDS = {
     PROHIBITION: "must not",
     PERMISSION: "may",
     EXEMPTION: "need not",
+    ASSERTION: "does",
 }
 
 _BE = r"(?:is|are|was|were|be|will\s+be)"
 _ADVERB = r"(?:\s+\w+ly)?"
+# Order matters: the longer, negated and hedged forms come before the bare modals.
+# "is required", "is optional", "is prohibited" with no "to"/"from" after: the subject names the
+# act ("Keeping a log is optional"), not the party bound.
+_NO_COMPLEMENT = r"(?!\s+(?:to|from)\b)"
 # Order matters: the longer, negated and hedged forms come before the bare modals.
 _TRIGGERS = (
     (
@@ -45,20 +58,28 @@ _TRIGGERS = (
         rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
         r"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need|have)\s+to"
         r"|(?:doesn't|don't|didn't)(?:\s+\w+ly)?\s+(?:need|have)\s+to"
-        rf"|{_BE}\s+(?:optional|not\s+mandatory|not\s+obligatory)",
+        rf"|{_BE}{_ADVERB}\s+exempt(?:ed)?\s+from|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
+        r"|(?:has|have)\s+no\s+(?:obligation|duty)\s+to|never\s+(?:has|have|needs?)\s+to"
+        rf"|{_BE}\s+not{_ADVERB}\s+responsible\s+for"
+        rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:required|necessary|needed){_NO_COMPLEMENT}",
     ),
     (
         PROHIBITION,
         r"(?:shall|must|may|will|should)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
-        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|barred|precluded)\b(?:\s+(?:from|to))?"
+        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded)\b(?:\s+(?:from|to))?"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
+        r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
+        r"|(?:shall|must|should)\s+refrain\s+from"
         r"|it\s+is\s+unlawful",
     ),
     (
         OBLIGATION,
         r"(?:may|might|will|would)(?:\s+\w+ly)?\s+need\s+to|should|ought\s+to"
         rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
+        rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
         r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
         r"|needs?\s+to|(?:is|are)\s+responsible\s+for",
     ),
@@ -66,7 +87,11 @@ _TRIGGERS = (
         PERMISSION,
         r"may|can|could"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
-        r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to",
+        rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
+        rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
+        r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
+        r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option)(?:\s+to\s+decide)?"
+        r"\s+(?:whether\s+)?to",
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
@@ -82,6 +107,7 @@ _EPISTEMIC = re.compile(
 _EPISTEMIC_VERBS = frozenset(
     "be include involve affect result cause occur arise exist vary apply seem appear".split()  # noqa: SIM905
 )
+_PASSIVE_BY = re.compile(r"\s+be\s+\w+(?:ed|en)\s+by\s", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[,;:()]|—|--")
 # After an earlier trigger a conjunction opens the next clause ("may keep a log and, ...,
 # must provide"); before the first one it joins the subject ("A covered entity or business
@@ -124,6 +150,7 @@ _FINITE = re.compile(
     re.IGNORECASE,
 )
 _MAX_SUBJECT_WORDS = 12
+_SHORT_SUBJECT = 4  # words before a first trigger that read as its subject, not a command
 _PREPOSITIONS = frozenset(
     "in on at for with by from to of under within upon after before during into through".split()  # noqa: SIM905
 )
@@ -135,6 +162,32 @@ _HEDGE = re.compile(
 )
 _RELATIVE = re.compile(r"(that|which|who|whom|whose|where)\b", re.IGNORECASE)
 _LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNORECASE)
+# A predicative trigger names no party: the subject is the act ("Disclosure is prohibited").
+_PREDICATIVE = re.compile(
+    r"(?:optional|voluntary|unnecessary|mandatory|obligatory|compulsory|required|necessary"
+    r"|needed|prohibited|forbidden|banned|barred|precluded|permitted|allowed|authori[sz]ed"
+    r"|discretion|discretionary)$",
+    re.IGNORECASE,
+)
+# A rule with a "no" subject: "No person shall disclose" forbids; "No consent is required"
+# (predicative) exempts.
+_NEGATED = {
+    False: {OBLIGATION: PROHIBITION, PERMISSION: PROHIBITION},
+    True: {OBLIGATION: EXEMPTION, PERMISSION: PROHIBITION},
+}
+_NO_SUBJECT = re.compile(r"\s*(?:no\s+one|nobody|none)\b", re.IGNORECASE)
+_BY_AGENT = re.compile(r"\bby\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I)
+_AGENT_OR_BENEFICIARY = re.compile(
+    r"\b(?:by|for)\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I
+)
+# Where a "by" phrase's party ends: at a preposition, a relative word, an infinitive.
+_AGENT_END = re.compile(
+    r"\s(?:to|of|for|in|on|at|with|within|under|upon|after|before|from|that|which|who|when"
+    r"|if|unless|and\s+(?:to|shall|must|may)|\w+ing)\b",
+    re.I,
+)
+_FINITE_VERB = re.compile(r"^[a-z]+(?:s|ed)$")  # "decides", "determined": not "give", "notice"
+_BE_BEFORE = re.compile(r"\s(?:is|are|was|were|be|been)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
 
 
@@ -149,6 +202,8 @@ class Reading:
     action: tuple[str, ...]
     verb: str = ""  # the governed verb's term: "refus" for "be denied" and "refuse"
     passive: bool = False  # "shall be provided": the subject is acted on, not the actor
+    agent: str | None = None  # who acts when the subject does not: "by the court"
+    recipient: str | None = None  # whom the act addresses: "the covered entity" (roles.py)
 
     @property
     def subject_terms(self) -> frozenset[str]:
@@ -169,34 +224,122 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
     found: list[Reading] = []
     for start, end in sentence_spans(text):
         matches = [m for m in _TRIGGER_RE.finditer(text, start, end) if not _epistemic(text, m)]
-        if not found and bare_verb_binds and _imperative(text[start:end]):
+        first = matches[0].start() - start if matches else None
+        if not found and bare_verb_binds and _imperative(text[start:end], first):
             found.append(Reading(OBLIGATION, "", start, None, content_terms(text[start:end])))
         floor = start
         for index, match in enumerate(matches):
             stop = matches[index + 1].start() if index + 1 < len(matches) else end
             segment = _segment(text[floor : match.start()], after_trigger=floor > start)
             segment_start = text.rfind(segment, floor, match.start()) if segment else floor
+            negated = bool(_NO_SUBJECT.match(text, floor, match.start()))
             floor = match.end()
             if _SUBORDINATE.search(segment) or _restrictive(text, segment_start, segment):
                 continue
             if _LIMIT.match(text, match.end()):
                 continue  # "shall not exceed $100": a cap, compared as a number
-            subject = _subject(segment)
-            modality = match.lastgroup or PERMISSION
-            if subject and subject.split()[0].lower() in {"no", "neither"}:
-                modality = PROHIBITION if modality != EXEMPTION else modality
-            found.append(
-                Reading(
-                    modality=modality,
-                    trigger=match.group(0).lower(),
-                    start=match.start(),
-                    subject=subject,
-                    action=content_terms(text[match.end() : stop]),
-                    verb=_verb(text, match.end()),
-                    passive=bool(_PASSIVE.match(text, match.end())),
-                )
-            )
+            found.append(_reading(text, match, segment, stop, negated))
     return tuple(found)
+
+
+def _reading(
+    text: str, match: re.Match[str], segment: str, stop: int, negated: bool = False
+) -> Reading:
+    """The reading of one trigger whose clause runs to stop. A predicative trigger ("is
+    optional", "is prohibited") takes its act from the subject ("Disclosing the record is
+    prohibited") and binds no party by it; who acts is then a "by" or "for" phrase, if any.
+    `negated`: the clause opens with "No one", "Nobody" or "None", whose list may hide them
+    from the subject ("No one apprehended, detained or held ... may")."""
+    subject = _subject(segment)
+    modality = match.lastgroup or PERMISSION
+    predicative = bool(_PREDICATIVE.search(match.group(0)))
+    if negated or (subject and subject.split()[0].lower() in {"no", "neither", "nothing"}):
+        modality = _NEGATED[predicative].get(modality, modality)
+    governed = text[match.end() : stop]
+    if predicative and not _LIMIT.match(text, match.end()):
+        act = _LEADING.sub("", _HEDGE.sub("", segment).strip())
+        return Reading(
+            modality=modality,
+            trigger=match.group(0).lower(),
+            start=match.start(),
+            subject=None,
+            action=content_terms(f"{act} {governed}"),
+            verb=_head_term(act),
+            passive=True,
+            agent=_agent(act + " " + governed, _AGENT_OR_BENEFICIARY),
+        )
+    passive = bool(_PASSIVE.match(text, match.end()))
+    verb = _verb(text, match.end())
+    return Reading(
+        modality=modality,
+        trigger=match.group(0).lower(),
+        start=match.start(),
+        subject=subject,
+        action=content_terms(governed),
+        verb=verb,
+        passive=passive,
+        agent=_agent(governed, _BY_AGENT) if passive else None,
+        recipient=subject if passive and verb in TELLING else recipient(governed, verb),
+    )
+
+
+@lru_cache(maxsize=8_192)
+def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
+    """Readings of the sentences of a claim that state a rule without a modal ("The Secretary
+    decides what ...", "Counsel is appointed by the court"): the first word whose term is one
+    of `verbs` (the quote's governed verbs) and that is finite ("decides", "determined") or
+    passive is the verb, the words before it the subject. A sentence opening with a bare verb
+    is an instruction, not a statement about a party."""
+    text = normalised(text)
+    found = []
+    for start, end in sentence_spans(text):
+        if _TRIGGER_RE.search(text, start, end) or _imperative(text[start:end]):
+            continue
+        verb = next(
+            (w for w in _VERB_WORDS.finditer(text, start, end) if term(w.group(0)) in verbs),
+            None,
+        )
+        if verb is None or verb.start() == start:
+            continue
+        before = text[start : verb.start()]
+        passive = bool(_BE_BEFORE.search(before))
+        if not (passive or _FINITE_VERB.search(verb.group(0))):
+            continue
+        segment = _segment(_BE_BEFORE.sub("", before), after_trigger=False)
+        if _SUBORDINATE.search(segment):
+            continue
+        governed = text[verb.start() : end]
+        found.append(
+            Reading(
+                modality=ASSERTION,
+                trigger="",
+                start=verb.start(),
+                subject=_subject(segment),
+                action=content_terms(governed),
+                verb=term(verb.group(0)),
+                passive=passive,
+                agent=_agent(governed, _BY_AGENT) if passive else None,
+                recipient=None if passive else recipient(governed, term(verb.group(0))),
+            )
+        )
+    return tuple(found)
+
+
+def _head_term(phrase: str) -> str:
+    """The term of a phrase's first content word: "keep" for "Keeping a log", "disclos" for
+    "Disclosure of records" (an act named by a gerund or a noun)."""
+    terms = content_terms(phrase)
+    return terms[0] if terms else ""
+
+
+def _agent(text: str, pattern: re.Pattern[str]) -> str | None:
+    """The party named in a clause's "by" phrase (or, for a predicative, "for" phrase): "the
+    court" in "counsel shall be appointed by the court"."""
+    found = pattern.search(text)
+    if not found:
+        return None
+    party = _AGENT_END.split(found.group("party"), maxsplit=1)[0]
+    return party.strip(" ,;:") or None
 
 
 def _verb(text: str, position: int) -> str:
@@ -226,6 +369,7 @@ def _segment(before: str, after_trigger: bool) -> str:
     return before[last:].strip()
 
 
+@lru_cache(maxsize=16_384)
 def without_triggers(text: str) -> str:
     """The text with its deontic triggers blanked: what is left is what the rule is about."""
     return _TRIGGER_RE.sub(" ", normalised(text))
@@ -237,6 +381,8 @@ def _epistemic(text: str, match: re.Match[str]) -> bool:
         return False
     following = text[match.end() : match.end() + 20].split()
     verb = following[0].lower().strip(",.;") if following else ""
+    if _PASSIVE_BY.match(text, match.end()):
+        return False  # "it may be conducted by the Chairman": a permission to act
     return verb in _EPISTEMIC_VERBS and bool(
         _EPISTEMIC.search(text[max(0, match.start() - 80) : match.start()])
     )
@@ -253,9 +399,14 @@ def _subject(segment: str) -> str | None:
     return " ".join(words[:_MAX_SUBJECT_WORDS]).strip(" ,;:")
 
 
-def _imperative(sentence: str) -> bool:
+def _imperative(sentence: str, first_trigger: int | None = None) -> bool:
     """A sentence that opens with a bare verb: "Retain the accounting ...", "Include a ...",
-    "If the statement is made orally, document the statement"."""
+    "If the statement is made orally, document the statement". Not one whose first trigger
+    follows a few words with no break: those are its subject ("Credit hours cannot be ...")."""
+    if first_trigger is not None:
+        opening = sentence[:first_trigger]
+        if len(opening.split()) <= _SHORT_SUBJECT and not _BOUNDARY.search(opening):
+            return False
     sentence = _OPENING_CONDITION.sub("", sentence)
     first = sentence.split()[0].lower() if sentence.split() else ""
     return (

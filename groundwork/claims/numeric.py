@@ -154,7 +154,7 @@ def _matched(
             return _with(base, MATCHED, quote_number.surface, (quote_number.surface,)), (
                 quote_number,
             )
-    for quote_number in same_kind:
+    for quote_number in (q for q in same_kind if q.value is not None):  # dates have none
         factor = _factor(quote_number.unit, number.unit)
         if factor is not None and _close(number.value, quote_number.value * factor, tolerance):
             calculation = f"{quote_number.surface} = {number.surface}"

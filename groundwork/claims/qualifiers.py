@@ -7,7 +7,12 @@ clause boundary:
 
 * exceptions: except, unless, subject to, notwithstanding, other than, excluding, apart from;
 * conditions and scope: if, provided that, to the extent, in the case of, when/where (opening a
-  clause), upon request, only, solely, whichever, regardless of, without unreasonable delay.
+  clause), upon request, only, solely, whichever, regardless of, without unreasonable delay;
+* the manner a duty must be done in: in writing, orally, knowingly, willfully, promptly,
+  written, documented, during business hours, by certified mail, in plain language, clear and
+  conspicuous;
+* restrictive relative clauses, which limit a noun as a condition does: "each individual whose
+  information has been breached", "the information that is known to the covered entity".
 
 A claim keeps a qualifier when it says enough of it: half of the qualifier's terms together
 with a word of the same kind ("unless § 164.412 applies" keeps "except as provided in
@@ -30,10 +35,18 @@ _EXCEPTION_WORDS = (
     r"except(?:\s+(?:as|for|that|where|when|in|to))?|unless|subject\s+to|notwithstanding"
     r"|other\s+than|excluding|apart\s+from|save\s+(?:as|for)"
 )
+# How a duty must be done, which a claim that drops it loosens: "in writing", "knowingly and
+# willfully", "in simple, nontechnical language", "a written notice".
+_MANNER = (
+    r"in\s+writing|orally|knowingly|will?fully|intentionally|promptly|written|documented"
+    r"|during\s+(?:normal\s+)?business\s+hours|by\s+(?:certified|registered)\s+mail"
+    r"|in\s+(?:simple|plain|clear)(?:,?\s+[\w-]+){0,3}?\s+language|clear\s+and\s+conspicuous"
+)
 _CONDITION_WORDS = (
     r"(?:only\s+)?if|provided(?:,)?\s+that|provided,|to\s+the\s+extent|in\s+the\s+case\s+(?:of|in)"
     r"|(?:(?<=^)|(?<=[,;:]\s))(?:when|whenever|where)|upon\s+(?:the\s+)?(?:written\s+)?request"
-    r"|only|solely|whichever|regardless\s+of|(?P<phrase>without\s+unreasonable\s+delay)"
+    r"|only|solely|whichever|regardless\s+of|(?P<phrase>without\s+unreasonable\s+delay"
+    rf"|{_MANNER})"
     r"|(?:with|in|for)\s+each|but(?=(?:\s+[\w-]+){1,4}\s+(?:(?:may|shall|must|will)\s+not|cannot|can't)\b)"
 )
 _MARKER = re.compile(
@@ -54,6 +67,21 @@ _SAME_KIND = {
         re.IGNORECASE,
     ),
 }
+# A relative clause: its pronoun as subject ("that is known", "who willfully violates", "whose
+# record is requested"), as object ("that you described"), or after "of"/"in" ("of which it
+# becomes aware").
+_RELATIVE = re.compile(
+    r"\b(?:(?:that|which|who)\s+(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|may|shall|will"
+    r"|can|could|would|must|[a-z]+s|[a-z]+ed)\b|whose\s"
+    r"|(?P<object>that\s+(?:you|they|it|he|she|we|the\s+\w+)\s+(?:\w+ly\s+)?[a-z]+ed\b)"
+    r"|(?P<preposition>(?:of|in)\s+which\s))",
+    re.IGNORECASE,
+)
+_NOT_NOUNS = frozenset(
+    """provided except such so ensure ensures determine determines find finds given assuming
+    require requires show shows state states certify certifies demonstrate indicate indicates
+    means believe believes in of for to by with from on at under upon into""".split()  # noqa: SIM905
+)
 _WITH_MARKER = 0.5  # share of its terms a claim must keep when it has a word of the same kind
 _WITHOUT_MARKER = 0.6  # ... and when it has none
 
@@ -69,19 +97,43 @@ class Qualifier:
 
 @lru_cache(maxsize=8_192)
 def qualifiers(quote: str) -> tuple[Qualifier, ...]:
-    """The exceptions and conditions of a quote, in order."""
+    """The exceptions and conditions of a quote, in order: those after a marker word, then the
+    restrictive relative clauses."""
     text = normalised(quote)
     found = []
     for marker in _MARKER.finditer(text):
         end = _END.search(text, marker.end() + 1)
         stop = marker.end() if marker.group("phrase") else end.start() if end else len(text)
-        span = text[marker.start() : stop]
-        terms = content_terms(span) + tuple(
-            c.group(0).strip("§ ") for c in _CITATION.finditer(span)
-        )
         kind = EXCEPTION if marker.group(EXCEPTION) else CONDITION
-        found.append(Qualifier(kind, span, terms))
+        found.append(_qualifier(kind, text[marker.start() : stop]))
+    found += [_qualifier(CONDITION, span) for span in _relative_clauses(text)]
     return tuple(found)
+
+
+def _qualifier(kind: str, span: str) -> Qualifier:
+    terms = content_terms(span) + tuple(c.group(0).strip("§ ") for c in _CITATION.finditer(span))
+    return Qualifier(kind, span, terms)
+
+
+def _relative_clauses(text: str) -> list[str]:
+    """Restrictive relative clauses, up to the clause's end: "whose health information has
+    been breached", "that is known to the covered entity", "that you described in your prior
+    notice", "of which it becomes aware", "in which the date falls". They limit the noun before
+    them as a condition does ("each individual whose ..."). A "which" or "who" clause after a
+    comma adds a fact instead; "that" after a verb ("ensure that", "stating that") opens a
+    complement; "on which", "for which" mostly name a date or purpose ("the date on which")."""
+    spans = []
+    for clause in _RELATIVE.finditer(text):
+        before = text[: clause.start()].split()
+        after_comma = bool(before) and before[-1][-1:] in ",;:"
+        if after_comma and not clause.group(0).lower().startswith("that"):
+            continue
+        previous = before[-1].lower().strip(",;:") if before else ""
+        if not previous or previous in _NOT_NOUNS or previous.endswith("ing"):
+            continue
+        end = _END.search(text, clause.end())
+        spans.append(text[clause.start() : end.start() if end else len(text)].strip())
+    return spans
 
 
 def kept(qualifier: Qualifier, claim: str, quote: str) -> bool:

@@ -10,8 +10,11 @@ order their findings decide:
 2. **Conflicts → CONTRADICTED.** A number that differs from the quote's number of the same kind
    (or the same value under another bound: "500 or more" for "more than 500"); an antonym of
    the quote's deadline anchor ("earlier" for "later"); a modality that differs for the same
-   action (may vs must, must not vs may, need not vs must); another actor bearing the duty; a
-   negation the quote does not have.
+   action (may vs must, must not vs may, need not vs must); another actor bearing the duty, or
+   another recipient of it, roles reversed included (groundwork.claims.roles; a claim with no
+   modal, "The Secretary decides ...", is read against the quote's verbs); a negation the
+   quote does not have. A claim whose subject is the beneficiary of the quote's duty ("clients
+   can inspect" for "the facility shall allow clients to inspect") states its other side.
 3. **Inventions → UNSUPPORTED.** A frequency ("every year") where the quote sets none, a
    restriction ("only if it is made in writing") the quote does not make, or a number of a kind
    the quote does not state at all.
@@ -33,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from groundwork.claims.hedges import hedges_in
 from groundwork.claims.lexicon import (
@@ -51,6 +55,7 @@ from groundwork.claims.modality import (
     PERMISSION,
     PROHIBITION,
     Reading,
+    assertions,
     readings,
     without_triggers,
 )
@@ -60,11 +65,26 @@ from groundwork.claims.numeric import (
     UNMATCHED,
     NumberConflict,
     NumberMatch,
+    bound,
     bounded,
     number_matches,
 )
 from groundwork.claims.qualifiers import EXCEPTION, kept, qualifiers
-from groundwork.numbers import Mention
+from groundwork.claims.roles import (
+    ACTOR_SLOT,
+    ENABLING,
+    HANDING,
+    RECEIVING,
+    ROLE_NOUNS,
+    TELLING,
+    generic,
+    head,
+    head_terms,
+    is_party,
+    party_slots,
+    same_party,
+)
+from groundwork.numbers import Mention, mentions
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
     "SUPPORTED",
@@ -87,9 +107,46 @@ _ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
     ("before", "after", "deadline differs"),
     ("discovery", "occurrence", "deadline differs"),
     ("valid", "void", "negation differs"),
+    ("valid", "invalid", "negation differs"),
+    ("enforceable", "unenforceable", "negation differs"),
+    ("lawful", "unlawful", "negation differs"),
+    ("binding", "nonbinding", "negation differs"),
     ("permitted", "prohibited", "negation differs"),
+    ("permitted", "forbidden", "negation differs"),
     ("mandatory", "optional", "negation differs"),
+    ("mandatory", "voluntary", "negation differs"),
+    ("required", "optional", "negation differs"),
+    ("required", "voluntary", "negation differs"),
+    ("include", "exclude", "negation differs"),
+    ("minimum", "maximum", "bound differs"),
 )
+# "No cap", "unlimited": the claim denies a limit the quote sets.
+_NO_LIMIT = re.compile(
+    r"\b(?:no|without\s+(?:a|any))\s+(?:\w+\s+)?(?:cap|limit|ceiling|maximum)\b"
+    r"|\bunlimited\b|\bany\s+amount\b",
+    re.IGNORECASE,
+)
+_LIMIT = re.compile(
+    r"\bnot\s+(?:to\s+)?exceed(?:ing)?\b|\b(?:no|not)\s+(?:more|greater|higher)\s+than\b"
+    r"|\bup\s+to\b|\bat\s+most\b|\bmaximum\b|\bcap(?:ped)?\b|\bceiling\b|\blimited\s+to\b",
+    re.IGNORECASE,
+)
+# "At any time", "no deadline": a period the text leaves open.
+_OPEN_ENDED = re.compile(
+    r"\bat\s+any\s+time\b|\bindefinitely\b|\bnot\s+bound\s+by\s+(?:any|a)\s+(?:deadline|time)"
+    r"|\b(?:no|without\s+(?:a|any))\s+(?:fixed\s+)?(?:deadline|time\s+limit|term|period|duration)\b",
+    re.IGNORECASE,
+)
+_ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+# "only A, not B", "only A rather than B": B is expressly left out.
+_ONLY_NOT = re.compile(
+    r"\b(?:only|solely|exclusively)\b[^.;]*?(?:,\s*(?:but\s+)?not|\brather\s+than)\s+"
+    r"(?:(?:an?|the|any|its|their|your|his|her)\s+)?(?P<word>[A-Za-z-]{3,})",
+    re.IGNORECASE,
+)
+_PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
+_OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
+_SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be about one act
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
@@ -232,35 +289,189 @@ def _is_article(number: NumberMatch) -> bool:
 
 
 def _rule_conflicts(claim: str, quote: str) -> list[str]:
-    """Modality, negation and actor conflicts between aligned readings, and antonyms."""
+    """Modality, negation and party conflicts between aligned readings, and antonyms."""
     issues = []
     quote_readings = readings(quote, bare_verb_binds=True)
-    for reading in readings(claim):
+    verbs = frozenset(r.verb for r in quote_readings if r.verb)
+    claim_readings = readings(claim) + assertions(claim, verbs)
+    for reading in claim_readings:
         aligned = _aligned(reading, quote_readings)
-        if aligned is None:
+        if aligned is None or _correlative(reading, aligned) or _stated(reading, quote_readings):
             continue
-        correlative = bool(_CORRELATIVE.search(reading.trigger)) and not (
-            reading.subject_terms & aligned.subject_terms
-        )
-        if correlative:
-            continue
-        same_act = reading.verb == aligned.verb
-        same_actor = bool(reading.subject_terms & aligned.subject_terms)
-        pair = frozenset({reading.modality, aligned.modality})
-        if pair in _CONFLICTING_MODALITIES and (
-            same_act or (same_actor and pair != _MAY_OR_MUST_NOT)
-        ):
-            issues.append(
-                f"modality changed: {MODAL_WORDS[reading.modality]} vs "
-                f"{MODAL_WORDS[aligned.modality]}"
-            )
-        elif {reading.modality, aligned.modality} == {OBLIGATION, PROHIBITION} and same_act:
-            issues.append("negation differs")
-        actor = _other_actor(reading, aligned, quote)
-        if actor:
-            issues.append(f"actor changed: {_bare(reading.subject)} vs {_bare(aligned.subject)}")
-    issues += _antonyms(claim, quote)
+        issues += _modality_conflicts(reading, aligned)
+        issues += _party_conflicts(reading, aligned, quote)
+    issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
+    issues += _antonyms(claim, quote) + _denied_limits(claim, quote) + _excluded(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _excluded(claim: str, quote: str) -> list[str]:
+    """What an "only" claim expressly leaves out though the quote covers it: "only its own
+    internal incidents, not external ones" for "internal or external incidents"."""
+    if _ONLY_WORD.search(quote):
+        return []
+    quote_terms = frozenset(content_terms(quote))
+    return [
+        f"scope narrowed: not {found.group('word')}"
+        for found in _ONLY_NOT.finditer(claim)
+        if matches(term(found.group("word")), quote_terms)
+    ]
+
+
+def _substituted_parties(
+    claim: str, quote: str, claim_readings: tuple[Reading, ...], quote_readings: tuple[Reading, ...]
+) -> list[str]:
+    """A party the claim puts where the quote names another, when neither text names the
+    other's party at all: "file a complaint with the State attorney general" for "with the
+    Secretary", "repaid by the nonprofit entity" for "by the residents". Who acts is the same
+    role whether said as subject or in a "by" phrase."""
+    claim_terms, quote_terms = frozenset(content_terms(claim)), frozenset(content_terms(quote))
+    issues = []
+    theirs = _slots(quote, quote_readings)
+    for slot, party in _slots(claim, claim_readings):
+        if any(matches(t, quote_terms) for t in head_terms(party)):
+            continue
+        for other_slot, other in theirs:
+            absent = not any(matches(t, claim_terms) for t in head_terms(other))
+            if other_slot == slot and absent and not (generic(party) and generic(other)):
+                what = "actor" if slot == ACTOR_SLOT else "recipient"
+                issues.append(f"{what} changed: {_bare(party)} vs {_bare(other)}")
+                break
+    return issues
+
+
+def _slots(text: str, text_readings: tuple[Reading, ...]) -> list[tuple[str, str]]:
+    """The party slots of a text: its "to", "with", "from", "by" phrases and the actors of
+    its readings."""
+    actors = [(ACTOR_SLOT, head(_actor(r))) for r in text_readings if is_party(head(_actor(r)))]
+    return party_slots(text) + actors
+
+
+def _stated(reading: Reading, quote_readings: tuple[Reading, ...]) -> bool:
+    """Some clause of the quote states the claim's reading as it is: the same act with the same
+    modality and the same actor. Another clause of a two-clause quote ("may deny ..., but must
+    provide ...") is then no conflict, whichever clause the alignment picked."""
+    return bool(reading.verb) and any(
+        q.modality == reading.modality
+        and q.verb == reading.verb
+        and _same_or_unsaid(_actor(reading), _actor(q))
+        and _same_or_unsaid(reading.recipient, q.recipient)
+        for q in quote_readings
+    )
+
+
+def _same_or_unsaid(mine: str | None, theirs: str | None) -> bool:
+    """The claim or the quote's clause names no such party (a clause sharing the subject of
+    the one before it names none), or both name the same one."""
+    mine_head, theirs_head = head_terms(mine), head_terms(theirs)
+    return not mine_head or not theirs_head or same_party(mine_head, theirs_head)
+
+
+def _denied_limits(claim: str, quote: str) -> list[str]:
+    """A limit one text sets and the other denies: "no cap" for "shall not exceed $25"; "at
+    any time" for "within 30 days", and the other way round."""
+    issues = []
+    no_limit, limit = _NO_LIMIT.search(claim), _LIMIT.search(quote)
+    if no_limit and limit and not _NO_LIMIT.search(quote):
+        issues.append(f"negation differs: {no_limit.group(0)} vs {limit.group(0)}")
+    for open_text, bounded_text, open_first in ((claim, quote, True), (quote, claim, False)):
+        open_ended = _OPEN_ENDED.search(open_text)
+        period = _deadline(bounded_text) if open_ended else None
+        if open_ended and period and not _OPEN_ENDED.search(bounded_text):
+            pair = (open_ended.group(0), period) if open_first else (period, open_ended.group(0))
+            issues.append(f"deadline differs: {pair[0]} vs {pair[1]}")
+    return issues
+
+
+def _deadline(text: str) -> str | None:
+    """The first period a text sets as an upper bound ("within 30 days"), with its bound."""
+    for number in mentions(text):
+        if number.kind == "duration" and (bound(text, number) or ("",))[0] == "upper":
+            return bounded(text, number)
+    return None
+
+
+def _correlative(reading: Reading, aligned: Reading) -> bool:
+    """The claim states the other side of the quote's duty: "X is entitled to" or "has the
+    right to" what Y must do, "clients can inspect" where the facility shall allow clients to
+    inspect, "each borrower must receive a notice" where the lender must give each borrower a
+    notice. The beneficiary is then the claim's subject, not another duty holder."""
+    if reading.subject_terms & aligned.subject_terms:
+        return False
+    if _CORRELATIVE.search(reading.trigger):
+        return True
+    beneficiary = head_terms(reading.subject)
+    action = frozenset(aligned.action)
+    if not beneficiary or not all(matches(t, action) for t in beneficiary):
+        return False
+    enabled = (
+        reading.modality == PERMISSION
+        and aligned.modality in (OBLIGATION, PERMISSION)
+        and aligned.verb in ENABLING
+        and matches(reading.verb, action)
+    )
+    received = reading.verb in RECEIVING and aligned.verb in TELLING | HANDING
+    return enabled or (received and reading.modality == aligned.modality)
+
+
+def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
+    """May for must, must not for may, need not for must (for the same act or, but for may
+    against must not, the same actor), and must for must not."""
+    same_act = _same_act(reading, aligned) or _similar_act(reading, aligned)
+    same_actor = bool(reading.subject_terms & aligned.subject_terms)
+    pair = frozenset({reading.modality, aligned.modality})
+    if pair in _CONFLICTING_MODALITIES and (same_act or (same_actor and pair != _MAY_OR_MUST_NOT)):
+        return [
+            f"modality changed: {MODAL_WORDS[reading.modality]} vs {MODAL_WORDS[aligned.modality]}"
+        ]
+    if pair == {OBLIGATION, PROHIBITION} and same_act:
+        return ["negation differs"]
+    return []
+
+
+def _similar_act(reading: Reading, aligned: Reading) -> bool:
+    """The same party and, in other verbs, the same object: "may be held in a correctional
+    institution" for "may not be confined in a ... correctional institution"."""
+    if not reading.subject_terms & aligned.subject_terms:
+        return False
+    action = frozenset(aligned.action)
+    shared = {t for t in reading.action if t != reading.verb and matches(t, action)}
+    return len(shared) >= _SIMILAR_OBJECT_TERMS
+
+
+def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str]:
+    """Another actor for the quote's act, or (for the same act) another recipient."""
+    issues = []
+    mine, theirs = _actor(reading), _actor(aligned)
+    if _other_party(mine, theirs, quote):
+        issues.append(f"actor changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
+    mine, theirs = reading.recipient, aligned.recipient
+    if _same_act(reading, aligned) and _other_recipient(mine, theirs):
+        issues.append(f"recipient changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
+    return issues
+
+
+def _other_recipient(mine: str | None, theirs: str | None) -> bool:
+    """The claim addresses the act to a party the quote's recipient phrase does not name:
+    "notify each individual" for "notify the covered entity of such breach"."""
+    mine_head = head_terms(mine)
+    return bool(mine_head and head_terms(theirs)) and not same_party(
+        mine_head, frozenset(content_terms(theirs or ""))
+    )
+
+
+def _actor(reading: Reading) -> str | None:
+    """Who does the act: the subject of an active reading, the agent of a passive one."""
+    return reading.agent if reading.passive else reading.subject
+
+
+def _same_act(reading: Reading, aligned: Reading) -> bool:
+    """The two readings govern the same act: the same verb, or, for a predicative claim whose
+    act is a noun ("Authorization is not needed"), that noun in the quote's clause."""
+    if reading.verb and reading.verb == aligned.verb:
+        return True
+    head = aligned.action[:_OBJECT_TERMS]
+    return reading.subject is None and reading.passive and reading.verb in head
 
 
 def _bare(subject: str | None) -> str:
@@ -281,30 +492,43 @@ def _aligned(reading: Reading, quote_readings: tuple[Reading, ...]) -> Reading |
     return max(quote_readings, key=overlap)
 
 
-def _other_actor(reading: Reading, aligned: Reading, quote: str) -> bool:
-    """The claim puts the duty on a party the quote names in another role (or a named body,
-    "the Secretary", the quote does not name as the duty holder)."""
-    if reading.passive or aligned.passive:
+def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
+    """The claim names a party where the quote names another: one the quote names in another
+    role, a named body ("the Secretary"), or a role noun ("the recipient")."""
+    mine_head, theirs_head = head_terms(mine), head_terms(theirs)
+    if not mine_head or not theirs_head or same_party(mine_head, theirs_head):
         return False
-    mine, theirs = reading.subject_terms, aligned.subject_terms
-    if not mine or not theirs or any(matches(t, theirs) for t in mine):
-        return False
-    named = any(w[0].isupper() for w in (reading.subject or "").split()[1:])
-    elsewhere = frozenset(content_terms(quote)) - theirs
-    return named or any(matches(t, elsewhere) for t in mine)
+    named = any(w[0].isupper() for w in (mine or "").split()[1:])
+    elsewhere = frozenset(content_terms(quote)) - theirs_head
+    return named or bool(mine_head & ROLE_NOUNS) or any(matches(t, elsewhere) for t in mine_head)
 
 
 def _antonyms(claim: str, quote: str) -> list[str]:
-    """A word whose opposite the quote uses instead ("whichever is earlier" for "later")."""
+    """A word whose opposite the quote uses instead ("whichever is earlier" for "later"), in
+    any form of the word ("the date it discovers" for "the date of the occurrence")."""
     claim_terms, quote_terms = _word_terms(claim), _word_terms(quote)
     issues = []
     for a, b, what in _ANTONYMS:
         for mine, theirs in ((a, b), (b, a)):
-            if term(mine) in claim_terms - quote_terms and term(theirs) in quote_terms:
+            said = _uses(term(mine), claim_terms) and not _uses(term(mine), quote_terms)
+            if said and _uses(term(theirs), quote_terms):
                 issues.append(f"{what}: {mine} vs {theirs}")
     return issues
 
 
+def _uses(word_term: str, terms: frozenset[str]) -> bool:
+    """The text of these terms uses the word in some form; a cheap prefix test first, since
+    most antonyms are in neither text."""
+    prefix = word_term[:_PREFIX]
+    return word_term in terms or (prefix in _prefixes(terms) and matches(word_term, terms))
+
+
+@lru_cache(maxsize=16_384)
+def _prefixes(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(t[:_PREFIX] for t in terms)
+
+
+@lru_cache(maxsize=16_384)
 def _word_terms(text: str) -> frozenset[str]:
     """Every word's term, function words included (antonyms are often function words)."""
     return frozenset(term(w) for w in _WORDS.findall(text))
