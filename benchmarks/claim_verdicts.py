@@ -6,9 +6,10 @@ matrix, agreement by planted fault and by hedging. Only the requested split is s
 written, so that working on the rules never shows the held-out test pairs: tune on dev, and run
 `--split test` only to measure. `--extra PATH` (repeatable) adds the pairs of another JSONL file
 of the same format as more dev pairs, reported as their own block ("extra", or "extra:NAME" for
-several files). Speed is the mean time of one checked_claim call (claim_depth included) over
-the scored pairs: the first pass in a fresh process (cold caches) and the mean of later passes
-(the quote's analysis cached, as when several statements cite it). Prints the figures and
+several files); by default that is data/labels/claims_extra.jsonl. Speed is the mean time of
+one checked_claim call (claim_depth included) over the scored pairs: the first pass in a fresh
+process (cold caches) and the mean of later passes (the quote's analysis cached, as when several
+statements cite it). Prints the figures and
 writes them, with every disagreement, to bench-out/claim_verdicts.json.
 
     .venv/bin/python benchmarks/claim_verdicts.py [--split dev|test|all] [--extra PATH ...]
@@ -29,6 +30,7 @@ from groundwork.claims import checked_claim, claim_depth
 
 REPO = Path(__file__).resolve().parent.parent
 LABELS = REPO / "data/labels/claims.jsonl"
+EXTRA_LABELS = REPO / "data/labels/claims_extra.jsonl"  # dev pairs from 75 other documents
 VERDICTS = ("SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED")
 WARM_ROUNDS = 5
 
@@ -113,8 +115,16 @@ def _blocks(split: str, extras: list[Path]) -> dict[str, list[dict]]:
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
-    parser.add_argument("--extra", type=Path, action="append", default=[], metavar="PATH")
-    return parser.parse_args()
+    parser.add_argument(
+        "--extra",
+        type=Path,
+        action="append",
+        metavar="PATH",
+        help=f"more dev pairs (default: {EXTRA_LABELS.relative_to(REPO)})",
+    )
+    arguments = parser.parse_args()
+    arguments.extra = arguments.extra or [EXTRA_LABELS]
+    return arguments
 
 
 def main() -> None:
