@@ -328,6 +328,7 @@ _ARTICLE_BOUND = "".join(
 ).rstrip("|")
 _DURATION = re.compile(
     rf"(?=[\d{_INITIALS}aA])(?:{NUMBER}|(?:{_ARTICLE_BOUND})(?P<article>an?))[\s-]+"
+    r"(?:(?:more|extra|additional|further)\s+)?"  # "30 more days" extend a period by 30 days
     r"(?:(?P<cal>calendar|business|working|banking|consecutive)[\s-]+)?"
     r"(?P<unit>person[\s-]hours?|seconds?|minutes?|hours?|days?|weeks?|months?|quarters?"
     r"|years?)\b",

@@ -318,3 +318,16 @@ def test_spelled_and_relative_figures_are_found(text, expected):
 )
 def test_spelled_references_pronouns_and_conjunctions_are_not_numbers(text):
     assert [m for m in found(text) if m[1] != "amount"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("the agency may take 10 more days to decide", Decimal(10), "day"),
+        ("the tenant gets two extra weeks to move out", Decimal(2), "week"),
+        ("up to five additional business days", Decimal(5), "business day"),
+    ],
+)
+def test_a_period_added_to_another_is_a_duration(text, value, unit):
+    (number,) = mentions(text)
+    assert (number.kind, number.value, number.unit) == ("duration", value, unit)
