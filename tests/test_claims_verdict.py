@@ -790,3 +790,26 @@ def test_an_opposite_in_another_word_form_contradicts():
     quote = "A suit may be brought within 2 years from the date of the occurrence of the injury."
     claim = "A suit may be brought within 2 years from the date the victim discovers the injury."
     assert "deadline differs: discovery vs occurrence" in checked_claim(claim, quote).issues
+
+
+def test_a_value_stated_twice_is_matched_twice():
+    quote = (
+        "The clinic will answer a referral in 2 weeks, and will book the visit 2 weeks after "
+        "the answer."
+    )
+    claim = "A referral is answered within 2 weeks, and the visit is booked 2 weeks later."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_a_repeated_figure_the_claim_names_in_words_is_not_dropped():
+    quote = (
+        "The agency may extend the initial 60 day period by up to 60 days if the applicant "
+        "asks for it before the end of the initial 60 day period."
+    )
+    kept = (
+        "The agency may extend the 60-day period by up to 60 more days if the applicant asks "
+        "before the initial period ends."
+    )
+    dropped = "The agency may extend the 60-day period by up to 60 extra days."
+    assert checked_claim(kept, quote).verdict == "SUPPORTED"
+    assert checked_claim(dropped, quote).verdict == "PARTIAL"

@@ -62,6 +62,7 @@ _BOUNDS = {
     **dict.fromkeys(_UPPER_OUT, ("upper", False)),
 }
 _FLIPPED = {("lower", False): ("upper", True), ("lower", True): ("upper", False)}
+_CONTEXT_WORDS = 2  # words before a number that say what it measures ("the initial 30 days")
 _ANCHOR_WORDS = ("after", "before", "from", "prior to", "beginning", "starting")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|no|never|cannot|can't|nor)\b[^,;:.]{0,60}$", re.IGNORECASE)
 _AFTER_BOUND = re.compile(r"\s*(?:or\s+(?:more|less|fewer|greater)|or\s+longer)\b", re.IGNORECASE)
@@ -106,13 +107,16 @@ def number_matches(
     claim: str, quote: str, tolerance: float
 ) -> tuple[tuple[NumberMatch, ...], tuple[NumberConflict, ...], tuple[Mention, ...]]:
     """Each claim number's match, the conflicts among them, and the quote numbers no claim
-    number used (a deadline or threshold the claim may have dropped)."""
+    number used (a deadline or threshold the claim may have dropped). A value the quote repeats
+    ("extend the initial 30 day period ... if filed within the initial 30 day period") is
+    stated once a claim number matches one of its mentions and the claim refers back to the
+    other in words ("within the initial period")."""
     quote_numbers = _numbers(quote)
     used: set[int] = set()
     found: list[NumberMatch] = []
     conflicts: list[NumberConflict] = []
     for number in _numbers(claim):
-        match, sources = _matched(number, quote_numbers, tolerance)
+        match, sources = _matched(number, _unused_first(quote_numbers, used), tolerance)
         if match.status == UNMATCHED:
             rival = _rival(number, quote_numbers)
             if rival is not None:
@@ -129,8 +133,30 @@ def number_matches(
             conflicts.append(NumberConflict(claim_anchor, quote_anchor, number.kind, ANCHOR))
         used.update(id(s) for s in sources)
         found.append(match)
-    unused = tuple(q for q in quote_numbers if id(q) not in used)
+    stated = {q.key for q in quote_numbers if id(q) in used}
+    unused = tuple(
+        q
+        for q in quote_numbers
+        if id(q) not in used and not (q.key in stated and _referred_to(q, quote, claim))
+    )
     return tuple(found), tuple(conflicts), unused
+
+
+def _referred_to(number: Mention, quote: str, claim: str) -> bool:
+    """The claim names, without its figure, the thing a quote number measures: "within the
+    initial period" for "within the initial 30 day period", by the words just around it."""
+    before = quote[: number.start].split()[-_CONTEXT_WORDS:]
+    after = quote[number.end :].split()[:1]
+    context = content_terms(" ".join(before + after))
+    claim_terms = frozenset(content_terms(claim))
+    return bool(context) and all(matches(t, claim_terms) for t in context)
+
+
+def _unused_first(quote_numbers: tuple[Mention, ...], used: set[int]) -> tuple[Mention, ...]:
+    """The quote's numbers with those no claim number matched yet first: a value the quote
+    states twice ("reviewed in 3-5 business days, credited 3-5 business days after approval")
+    is matched twice by a claim that restates it twice, and neither is reported dropped."""
+    return tuple(sorted(quote_numbers, key=lambda q: id(q) in used))
 
 
 @lru_cache(maxsize=8_192)
