@@ -813,3 +813,12 @@ def test_a_repeated_figure_the_claim_names_in_words_is_not_dropped():
     dropped = "The agency may extend the 60-day period by up to 60 extra days."
     assert checked_claim(kept, quote).verdict == "SUPPORTED"
     assert checked_claim(dropped, quote).verdict == "PARTIAL"
+
+
+def test_a_periods_anchor_ends_where_a_condition_begins():
+    quote = "An appeal must be filed with the clerk within 20 days after the decision of the board."
+    claim = (
+        "An appeal must be filed with the clerk within 20 days after the decision of the board "
+        "unless the appellant swears a hardship affidavit."
+    )
+    assert not any(i.startswith("deadline differs") for i in checked_claim(claim, quote).issues)

@@ -67,8 +67,11 @@ _ANCHOR_WORDS = ("after", "before", "from", "prior to", "beginning", "starting")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|no|never|cannot|can't|nor)\b[^,;:.]{0,60}$", re.IGNORECASE)
 _AFTER_BOUND = re.compile(r"\s*(?:or\s+(?:more|less|fewer|greater)|or\s+longer)\b", re.IGNORECASE)
 _INNER_BOUND = re.compile(r"\bor\s+(?:more|less|fewer|greater)\b", re.IGNORECASE)
+# The event a period runs from, up to the clause's end or a word that opens another clause
+# ("5 days after its date unless it rebuts ...": the anchor is "after its date").
 _ANCHOR = re.compile(
-    r"\s+(?:period\s+)?(?:after|from|of|following|beginning\s+on|since|starting)\b[^,;:.()]*",
+    r"\s+(?:period\s+)?(?:after|from|of|following|beginning\s+on|since|starting)\b"
+    r"(?:(?!\s(?:unless|except|if|provided)\b)[^,;:.()])*",
     re.IGNORECASE,
 )
 
