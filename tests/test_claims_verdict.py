@@ -822,3 +822,17 @@ def test_a_periods_anchor_ends_where_a_condition_begins():
         "unless the appellant swears a hardship affidavit."
     )
     assert not any(i.startswith("deadline differs") for i in checked_claim(claim, quote).issues)
+
+
+def test_a_period_after_the_event_the_quote_makes_the_deadline_contradicts():
+    quote = "The permit expires on transfer of the property to a new owner."
+    claim = "The permit expires 90 days after the property is transferred to a new owner."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert any(i.startswith("deadline differs: 90 days after") for i in result.issues)
+
+
+def test_a_period_after_another_event_is_only_invented():
+    quote = "The permit expires on transfer of the property to a new owner."
+    claim = "The permit expires on transfer of the property, and a new permit is due 90 days after."
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"

@@ -132,7 +132,7 @@ def number_matches(
                 )
             )
         elif len(sources) == 1 and _anchors_differ(claim, number, quote, sources[0]):
-            claim_anchor, quote_anchor = _anchor(claim, number), _anchor(quote, sources[0])
+            claim_anchor, quote_anchor = anchor(claim, number), anchor(quote, sources[0])
             conflicts.append(NumberConflict(claim_anchor, quote_anchor, number.kind, ANCHOR))
         used.update(id(s) for s in sources)
         found.append(match)
@@ -319,7 +319,7 @@ def _bounds_differ(claim: str, number: Mention, quote: str, quote_number: Mentio
     return claim_bound is not None and quote_bound is not None and claim_bound != quote_bound
 
 
-def _anchor(text: str, number: Mention) -> str:
+def anchor(text: str, number: Mention) -> str:
     """What a period is counted from: "after discovery of a breach" in "60 days after discovery
     of a breach" (empty when the text does not say)."""
     found = _ANCHOR.match(text, number.end)
@@ -333,7 +333,7 @@ def _anchors_differ(claim: str, number: Mention, quote: str, quote_number: Menti
     claim adds ("an oral or written request") is left to the other checks."""
     if number.kind != "duration":
         return False
-    mine, theirs = _anchor(claim, number), _anchor(quote, quote_number)
+    mine, theirs = anchor(claim, number), anchor(quote, quote_number)
     claim_terms = set(content_terms(mine))
     if not claim_terms or not theirs:
         return False

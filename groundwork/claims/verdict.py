@@ -65,6 +65,7 @@ from groundwork.claims.numeric import (
     UNMATCHED,
     NumberConflict,
     NumberMatch,
+    anchor,
     bound,
     bounded,
     number_matches,
@@ -137,6 +138,12 @@ _OPEN_ENDED = re.compile(
     r"|\b(?:no|without\s+(?:a|any))\s+(?:fixed\s+)?(?:deadline|time\s+limit|term|period|duration)\b",
     re.IGNORECASE,
 )
+# The moment of an event, as a deadline: "on receipt of the notice", "when you establish".
+_AT_EVENT = re.compile(
+    r"\b(?:on|upon|at\s+the\s+time\s+(?:of|that)|when|once)\s+(?P<event>(?:\S+\s+){0,3}\S+)",
+    re.IGNORECASE,
+)
+_AFTER = re.compile(r"\b(?:after|following)\b", re.IGNORECASE)
 _ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 # "only A, not B", "only A rather than B": B is expressly left out.
 _ONLY_NOT = re.compile(
@@ -302,7 +309,27 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
         issues += _party_conflicts(reading, aligned, quote)
     issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
     issues += _antonyms(claim, quote) + _denied_limits(claim, quote) + _excluded(claim, quote)
+    issues += _delayed_moment(claim, quote)
     return list(dict.fromkeys(issues))
+
+
+def _delayed_moment(claim: str, quote: str) -> list[str]:
+    """A period after an event where the quote, setting no period, makes the event itself the
+    time: "final 30 days after the respondent receives the notice" for "final on receipt of the
+    notice", "within 30 days after establishing the relationship" for "not later than when you
+    establish the relationship". The claim moves a deadline the quote fixes."""
+    moments = [(m.group(0), content_terms(m.group("event"))[:1]) for m in _AT_EVENT.finditer(quote)]
+    if not moments or not _AFTER.search(claim) or _deadline_set(quote):
+        return []
+    for number in mentions(claim):
+        start = anchor(claim, number) if number.kind == "duration" else ""
+        if not _AFTER.match(start):
+            continue
+        event = frozenset(content_terms(start))
+        for moment, (first, *_) in ((m, t) for m, t in moments if t):
+            if matches(first, event):
+                return [f"deadline differs: {bounded(claim, number)} {start} vs {moment}"]
+    return []
 
 
 def _excluded(claim: str, quote: str) -> list[str]:
@@ -381,6 +408,12 @@ def _denied_limits(claim: str, quote: str) -> list[str]:
             pair = (open_ended.group(0), period) if open_first else (period, open_ended.group(0))
             issues.append(f"deadline differs: {pair[0]} vs {pair[1]}")
     return issues
+
+
+@lru_cache(maxsize=8_192)
+def _deadline_set(quote: str) -> bool:
+    """The quote states a period (cached: a quote is checked against every claim citing it)."""
+    return any(n.kind == "duration" for n in mentions(quote))
 
 
 def _deadline(text: str) -> str | None:
