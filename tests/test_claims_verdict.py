@@ -836,3 +836,11 @@ def test_a_period_after_another_event_is_only_invented():
     quote = "The permit expires on transfer of the property to a new owner."
     claim = "The permit expires on transfer of the property, and a new permit is due 90 days after."
     assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+
+
+def test_another_figure_for_another_actor_is_another_requirement():
+    quote = "A small employer must file the annual return no later than March 31, 2025."
+    other = "Large insurers had to file the annual return by June 30, 2024."
+    changed = "A small employer must file the annual return no later than June 30, 2024."
+    assert checked_claim(other, quote).verdict == "UNSUPPORTED"
+    assert checked_claim(changed, quote).verdict == "CONTRADICTED"

@@ -63,6 +63,7 @@ from groundwork.claims.numeric import (
     BOUND,
     UNIT,
     UNMATCHED,
+    VALUE,
     NumberConflict,
     NumberMatch,
     anchor,
@@ -144,6 +145,7 @@ _AT_EVENT = re.compile(
     re.IGNORECASE,
 )
 _AFTER = re.compile(r"\b(?:after|following)\b", re.IGNORECASE)
+_PRONOUN_ACTORS = frozenset("you they it we he she i one this these".split())  # noqa: SIM905
 _ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 # "only A, not B", "only A rather than B": B is expressly left out.
 _ONLY_NOT = re.compile(
@@ -200,6 +202,7 @@ def checked_claim(
     numbers, conflicts, unused = number_matches(claim_text, quote_text, tolerance)
     verdict, reason, issues = (
         _off_topic(claim_text, quote_text, share, conflicts)
+        or _other_partys_rule(claim_text, quote_text, conflicts)
         or _contradicted(claim_text, quote_text, conflicts)
         or _invented(claim_text, quote_text, numbers)
         or _partial(claim_text, quote_text, unused, depth)
@@ -224,6 +227,45 @@ def _off_topic(
         f"The quote is about something else: it does not state {missing}.",
         (f"not in quote: {missing}",),
     )
+
+
+def _other_partys_rule(
+    claim: str, quote: str, conflicts: tuple[NumberConflict, ...]
+) -> Finding | None:
+    """Another figure for another actor, neither text naming the other's ("clearinghouses had
+    to comply by April 20, 2005" for "a small health plan must comply no later than April 20,
+    2006"): two facts differ at once, so the claim states another requirement rather than
+    misstating this one. The actor is any subject named by a noun, since the kinds of
+    regulated body ("clearinghouse", "issuer") are too many to list as party nouns."""
+    if not any(c.what == VALUE or c.kind == "date" for c in conflicts):  # dates have no value
+        return None
+    quote_readings = readings(quote, bare_verb_binds=True)
+    verbs = frozenset(r.verb for r in quote_readings if r.verb)
+    mine = _named_actors(readings(claim) + assertions(claim, verbs))
+    theirs = _named_actors(quote_readings)
+    if not mine or not theirs or generic(mine[0]) or generic(theirs[0]):
+        return None
+    claim_terms, quote_terms = frozenset(content_terms(claim)), frozenset(content_terms(quote))
+    if matches(_head_noun(mine[0]), quote_terms) or matches(_head_noun(theirs[0]), claim_terms):
+        return None
+    return (
+        UNSUPPORTED,
+        f"The claim states another party's rule: {_bare(mine[0])}, not {_bare(theirs[0])}.",
+        (f"other requirement: {_bare(mine[0])} vs {_bare(theirs[0])}",),
+    )
+
+
+def _named_actors(text_readings: tuple[Reading, ...]) -> list[str]:
+    """The heads of the actors these readings name (not by a pronoun), in order."""
+    heads = [head(_actor(r)) for r in text_readings]
+    return [h for h in heads if head_terms(h) and h.lower() not in _PRONOUN_ACTORS]
+
+
+def _head_noun(party: str) -> str:
+    """The term of a party's last word, the noun that says who it is: "clearinghous" for
+    "health care clearinghouses"."""
+    words = party.split()
+    return term(words[-1]) if words else ""
 
 
 def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...]) -> Finding | None:
