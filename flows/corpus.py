@@ -31,18 +31,18 @@ from typing import Any
 from prefect import flow
 from prefect.cache_policies import CacheKeyFnPolicy
 from prefect.runtime import flow_run
+from prefect.utilities.annotations import quote
 
 from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig, profile_config
 from schemas.run_summary import RunSummary
 from tasks.runs import (
+    CorpusSnapshot,
     corpus_digest,
-    corpus_files,
-    file_digests,
+    corpus_snapshot,
     finish_run,
     input_fingerprint,
-    known_stats,
     latest_run,
     model_outcome,
     prepared_run,
@@ -130,8 +130,11 @@ def _locked_run(
             raise ValueError("--from-stage/--only need an earlier run, and this warehouse has none")
     run_id = prepared_run(wh, flow_run.get_id(), run)
     questions_path = Path(questions) if questions else None
-    digests = file_digests(corpus_files(corpus), known_stats(wh))
-    inputs = {"ingest": corpus_digest(digests), "questions": questions_digest(questions_path)}
+    snapshot = corpus_snapshot(corpus, wh)
+    inputs = {
+        "ingest": corpus_digest(snapshot.digests),
+        "questions": questions_digest(questions_path),
+    }
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
     if not (partial or force):
         reused = unchanged_published(wh, fingerprint)
@@ -145,7 +148,7 @@ def _locked_run(
     start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint, CODE_VERSION)
     stage = Stages(f"{run_id}|{config.digest()}", inputs, from_stage, only)
     try:
-        return _stages(stage, wh, run_id, corpus, questions_path, config)
+        return _stages(stage, wh, run_id, corpus, snapshot, questions_path, config)
     except BaseException as exc:
         finish_run(wh, run_id, "failed", None, {}, stage.timings, f"{type(exc).__name__}: {exc}")
         raise
@@ -156,6 +159,7 @@ def _stages(
     wh: Warehouse,
     run_id: str,
     corpus: Path,
+    snapshot: CorpusSnapshot,
     questions: Path | None,
     config: RunConfig,
 ) -> RunSummary:
@@ -173,7 +177,8 @@ def _stages(
     from tasks.verify import verify_stage
 
     steps: list[tuple[str, Callable[[], Any]]] = [
-        ("ingest", lambda: stage("ingest", ingest_task, wh, corpus, run_id, config)),
+        # quote(): Prefect would walk the 94,622 digests looking for futures, for seconds
+        ("ingest", lambda: stage("ingest", ingest_task, wh, quote(snapshot), run_id, config)),
         ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
         ("extract", lambda: stage("extract", extract_stage, wh, run_id, config)),
         ("register", lambda: stage("register", register_stage, wh, run_id, reused)),

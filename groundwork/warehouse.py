@@ -44,6 +44,7 @@ from groundwork.sqlfiles import (
 BACKGROUND = "background job"  # how a run's background jobs name themselves in the run lock
 LINEAGE = "lineage.parquet"
 LINEAGE_TABLES = ("chunks", "candidates", "requirements")  # rows keyed by document, reusable
+PART_ROWS = 250_000  # rows per part file (PartWriter)
 PARQUET_TABLES = (
     "chunks",
     "candidates",
@@ -169,13 +170,9 @@ class Warehouse:
         lineage = self.lineage_path(table, run_id)
         if not lineage.exists():
             return self.own_relation(table, run_id)
-        runs = ", ".join(literal(r) for r in self.lineage_runs(table, run_id))
-        return relation_sql(
-            "warehouse/lineage_relation",
-            parts=self.table_dir(table) / "run_id=*" / "part-*.parquet",
-            lineage=lineage,
-            runs=Sql(runs),
-        )
+        runs = self.lineage_runs(table, run_id)
+        parts = ", ".join(literal(self.run_dir(table, r) / "part-*.parquet") for r in runs)
+        return relation_sql("warehouse/lineage_relation", parts=Sql(f"[{parts}]"), lineage=lineage)
 
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""
@@ -190,15 +187,23 @@ class Warehouse:
 
 @dataclass
 class PartWriter:
-    """Writes numbered Parquet parts into a staging folder; `commit` publishes them at once."""
+    """Writes numbered Parquet parts into a staging folder; `commit` publishes them at once.
+
+    Each table given to `write` becomes a row group, and a part takes row groups up to about
+    PART_ROWS rows: a later run reading this one's rows through its lineage opens a few files,
+    and a stage can still spread the row groups (whole documents each) over its workers.
+    """
 
     staging: Path
     final: Path
     count: int = 0
     rows: int = 0
+    part_rows: int = 0
+    open_part: pq.ParquetWriter | None = None
 
     def next_path(self) -> Path:
         """The path of the next part, for writers (such as DuckDB's COPY) that write it."""
+        self.close_part()
         path = self.staging / f"part-{self.count:05d}.parquet"
         self.count += 1
         return path
@@ -208,20 +213,32 @@ class PartWriter:
         """Where the table's lineage is written (see the module docstring)."""
         return self.staging / LINEAGE
 
-    def write(self, table: pa.Table) -> Path:
-        path = self.next_path()
-        pq.write_table(table, path, compression="zstd")
+    def write(self, table: pa.Table) -> None:
+        """Write the table as a row group of the open part (a new part after PART_ROWS)."""
+        if self.open_part is None:
+            self.open_part = pq.ParquetWriter(self.next_path(), table.schema, compression="zstd")
+        self.open_part.write_table(table, row_group_size=max(table.num_rows, 1))
         self.rows += table.num_rows
-        return path
+        self.part_rows += table.num_rows
+        if self.part_rows >= PART_ROWS:
+            self.close_part()
+
+    def close_part(self) -> None:
+        """Finish the open part, if any."""
+        if self.open_part is not None:
+            self.open_part.close()
+            self.open_part, self.part_rows = None, 0
 
     def ensure_part(self, schema: pa.Schema) -> None:
         """Write an empty part if the run computed no rows, so that its parts are always
         readable (a run with no rows, or one that reuses every document's)."""
         if self.count == 0:
             self.write(schema.empty_table())
+        self.close_part()
 
     def commit(self) -> Path:
         """Move the staging folder into place (replacing an earlier attempt of the same run)."""
+        self.close_part()
         if self.count == 0:
             raise RuntimeError(f"nothing was written to {self.staging}")
         if self.final.exists():

@@ -220,9 +220,12 @@ def uncompressed_bytes(parts: list[Path]) -> int:
     return total
 
 
-def checked_candidates(path: Path) -> pa.Table:
-    """Worker entry point: candidates of one chunk part, checked against their contract."""
-    return checked(candidates(pq.read_table(path)), Candidates, "candidates")
+def checked_candidates(group: tuple[Path, int]) -> pa.Table:
+    """Worker entry point: candidates of one row group of a chunk part (whole documents, as the
+    chunk stage wrote them), checked against their contract."""
+    path, index = group
+    chunks = pq.ParquetFile(path).read_row_group(index)
+    return checked(candidates(chunks), Candidates, "candidates")
 
 
 @task(name="extract", cache_policy=NO_CACHE)
@@ -230,15 +233,17 @@ def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
     """Extract requirement candidates from the chunk parts this run computed; the documents it
     reuses keep theirs, by the chunks' lineage (the same documents); the run's candidates in all."""
     parts = warehouse.parts("chunks", run_id)
-    bar = stage_progress("extract", len(parts), "parts")
     writer = warehouse.part_writer("candidates", run_id)
     if isinstance(config.extract, ModelBackend):
         from tasks.model_extract import model_extracted  # the rules never load the client
 
+        units: list = parts
         tables = model_extracted(warehouse, run_id, config, parts)
     else:
-        workers = worker_count(config.workers, len(parts), uncompressed_bytes(parts))
-        tables = mapped(checked_candidates, parts, workers)
+        units = [(path, i) for path in parts for i in range(pq.ParquetFile(path).num_row_groups)]
+        workers = worker_count(config.workers, len(units), uncompressed_bytes(parts))
+        tables = mapped(checked_candidates, units, workers)
+    bar = stage_progress("extract", len(units), "batches")
     for table in tables:
         writer.write(table)
         bar.advance()

@@ -27,7 +27,7 @@ from schemas.contract import checked
 from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 from schemas.rejected_documents import RejectedDocuments
-from tasks.runs import corpus_files, file_digests, known_stats
+from tasks.runs import CorpusSnapshot
 
 log = logging.getLogger("groundwork")
 FILES_PER_BATCH = 200
@@ -83,15 +83,17 @@ def parse_key(config: RunConfig) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def ingest(warehouse: Warehouse, corpus: Path, run_id: str, config: RunConfig) -> IngestResult:
-    """Parse the corpus into the warehouse; returns counts and the corpus hash.
+def ingest(
+    warehouse: Warehouse, corpus: CorpusSnapshot, run_id: str, config: RunConfig
+) -> IngestResult:
+    """Parse the corpus (as the run listed it) into the warehouse; returns counts and the corpus
+    hash.
 
     A file whose content hash and parse settings equal those of its last clean ingest is not
     parsed again: its documents are known. Only new, changed and previously rejected files are.
     """
-    files = corpus_files(corpus)
+    files, digests = corpus.files, corpus.digests
     key = parse_key(config)
-    digests = file_digests(files, known_stats(warehouse))
     with warehouse.connect(read_only=True) as con:
         known = dict(query(con, "ingest/known_files", {"parse_key": key}).fetchall())
     unchanged = [rel for _, rel in files if known.get(rel) == digests[rel].sha256]

@@ -121,6 +121,21 @@ def file_digests(
     return {rel: found[rel] for _, rel in files}
 
 
+@dataclass(frozen=True)
+class CorpusSnapshot:
+    """The corpus's files (path, relative path) and their digests by relative path, as a run
+    found them: its fingerprint and its ingest read one listing, not two."""
+
+    files: list[tuple[str, str]]
+    digests: dict[str, FileDigest]
+
+
+def corpus_snapshot(corpus: Path, warehouse: Warehouse) -> CorpusSnapshot:
+    """List and digest the corpus (unchanged files by their recorded size and mtime)."""
+    files = corpus_files(corpus)
+    return CorpusSnapshot(files, file_digests(files, known_stats(warehouse)))
+
+
 def corpus_digest(digests: dict[str, FileDigest]) -> str:
     """A hash of the corpus: every file's relative path and content."""
     blob = hashlib.sha256()
