@@ -56,10 +56,12 @@ def report_tables(
     def rows(name: str) -> list[dict]:
         return _records(con.execute(literal_sql(f"report/{name}", **parts)))
 
+    citations = rows("citations")
     return ReportTables(
         run=run[0] if run else {"run_id": run_id},
         answers=rows("answers"),
         statements=rows("statements"),
-        citations=rows("citations"),
-        evidence=rows("evidence"),
+        citations=citations,
+        # nothing cited, no evidence: spares a scan of every requirement and chunk of the run
+        evidence=rows("evidence") if citations else [],
     )
