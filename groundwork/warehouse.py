@@ -150,6 +150,7 @@ class Warehouse:
         return sorted(self.root.glob("tables/*/.staging-*"))
 
     def lineage_path(self, table: str, run_id: str) -> Path:
+        """Where a run's lineage of a per-document table is (it may not exist)."""
         return self.run_dir(table, run_id) / LINEAGE
 
     def lineage_runs(self, table: str, run_id: str) -> list[str]:

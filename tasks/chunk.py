@@ -111,7 +111,7 @@ def checked_chunks(batch: tuple[pa.RecordBatch, int]) -> pa.Table:
 @task(name="chunk", cache_policy=NO_CACHE)
 def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: str | None) -> int:
     """Chunk every active document changed since the `reused` run (all of them without one) into
-    Parquet parts, whole documents per part, and record the lineage that takes the other
+    Parquet parts, whole documents per row group, and record the lineage that takes the other
     documents' chunks from earlier runs; the run's chunks in all."""
     writer = warehouse.part_writer("chunks", run_id)
     with warehouse.connect(read_only=True) as con:
