@@ -96,6 +96,9 @@ class Warehouse:
         try:
             if not read_only:
                 run_script(con, "ddl/warehouse")
+                if _is_table(con, "documents"):
+                    run_script(con, "ddl/split_document_texts")
+                run_script(con, "ddl/documents_view")
             yield con
         finally:
             con.close()
@@ -313,3 +316,8 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
     """The column names of a table or view, none if it does not exist."""
     return {name for (name,) in query(con, "warehouse/columns", {"name": relation}).fetchall()}
+
+
+def _is_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    """Whether `name` is a base table (a view or nothing is not)."""
+    return bool(query(con, "warehouse/is_table", {"name": name}).fetchone()[0])

@@ -235,7 +235,11 @@ def test_a_run_whose_documents_changed_since_is_not_exported(answered_warehouse,
     shutil.copytree(answered_warehouse[0], warehouse)
     con = duckdb.connect(str(warehouse / "groundwork.duckdb"))
     doc_id = con.execute("SELECT doc_id FROM current_requirements LIMIT 1").fetchone()[0]
-    con.execute("UPDATE documents SET text = 'edited. ' || text WHERE doc_id = ?", [doc_id])
+    con.execute(
+        "UPDATE document_texts SET text = 'edited. ' || text "
+        "WHERE sha256 = (SELECT sha256 FROM document_rows WHERE doc_id = ?)",
+        [doc_id],
+    )
     con.close()
     result = CliRunner().invoke(app, ["export", "-w", str(warehouse), "--out", str(tmp_path / "x")])
     assert result.exit_code == 1 and doc_id in result.output

@@ -209,7 +209,7 @@ def test_sql_command_formats_and_is_read_only(published):
     assert '"requirement_id": "REQ-P0001"' in json_out.output
     table_out = runner.invoke(app, ["sql", query, "-w", str(warehouse)])
     assert "REQ-P0001" in table_out.output
-    write = runner.invoke(app, ["sql", "DELETE FROM documents", "-w", str(warehouse)])
+    write = runner.invoke(app, ["sql", "DELETE FROM document_rows", "-w", str(warehouse)])
     assert write.exit_code == 1 and "read-only" in write.output
 
 

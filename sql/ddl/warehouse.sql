@@ -2,7 +2,12 @@
 -- tables/, reached through the views in sql/views/; what lives here is state that must change
 -- transactionally: documents, sources, the ID registry, runs, checks and rejections.
 
-CREATE TABLE IF NOT EXISTS documents (
+-- Documents are two tables and a view. `document_rows` holds what a run updates in place; the
+-- text lives in `document_texts`, one row per distinct text (by its sha256), only ever appended
+-- to or deleted from. DuckDB rewrites a whole column at checkpoint when any of its values is
+-- updated, so a 1 % change of a large corpus updating `text` in place rewrote all of the text
+-- (seconds); appending the new texts costs what they weigh. Read documents through the view.
+CREATE TABLE IF NOT EXISTS document_rows (
     doc_id          VARCHAR PRIMARY KEY,
     source_id       VARCHAR,
     path            VARCHAR,
@@ -16,12 +21,19 @@ CREATE TABLE IF NOT EXISTS documents (
     retrieved       VARCHAR,
     hierarchy       VARCHAR[],
     metadata        VARCHAR,
-    text            VARCHAR,
-    sha256          VARCHAR,
+    sha256          VARCHAR,      -- of the text: the key into document_texts
     status          VARCHAR,      -- active | removed
     first_run       VARCHAR,
     last_run        VARCHAR,
-    changed_run     VARCHAR       -- the run in which the text last changed
+    changed_run     VARCHAR,      -- the run in which the text last changed
+    n_chars         BIGINT        -- length of the text, so corpus size never reads the text
+);
+
+-- No key constraint on purpose: an index here would be rewritten at every checkpoint. Writers
+-- insert a text only when its sha256 is absent (sql/ingest/merge_documents.sql).
+CREATE TABLE IF NOT EXISTS document_texts (
+    sha256          VARCHAR NOT NULL,
+    text            VARCHAR NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS sources (

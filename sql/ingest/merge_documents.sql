@@ -45,10 +45,18 @@ FROM incoming_sources i
 CROSS JOIN (SELECT coalesce(max(seq), 0) AS max_seq FROM sources) base
 WHERE i.canonical_key NOT IN (SELECT canonical_key FROM sources);
 
-INSERT INTO documents
+-- A text is stored once and only appended: see document_texts in sql/ddl/warehouse.sql.
+INSERT INTO document_texts
+SELECT DISTINCT sha256, text
+FROM incoming_documents
+WHERE sha256 NOT IN (SELECT sha256 FROM document_texts);
+
+-- `hierarchy` is set apart, only where it differs: a list column updated in place costs DuckDB a
+-- rewrite of the whole column at checkpoint, and a changed text seldom changes the hierarchy.
+INSERT INTO document_rows
 SELECT i.doc_id, s.source_id, i.path, i.format, i.source_type, i.title, i.citation,
-       i.jurisdiction, i.url, i.effective_date, i.retrieved, i.hierarchy, i.metadata, i.text,
-       i.sha256, 'active', $run_id, $run_id, $run_id
+       i.jurisdiction, i.url, i.effective_date, i.retrieved, i.hierarchy, i.metadata, i.sha256,
+       'active', $run_id, $run_id, $run_id, length(i.text)
 FROM incoming_documents i
 JOIN sources s ON s.canonical_key = source_key(i.url, i.title, i.text)
 ON CONFLICT (doc_id) DO UPDATE SET
@@ -62,27 +70,37 @@ ON CONFLICT (doc_id) DO UPDATE SET
     url = EXCLUDED.url,
     effective_date = EXCLUDED.effective_date,
     retrieved = EXCLUDED.retrieved,
-    hierarchy = EXCLUDED.hierarchy,
     metadata = EXCLUDED.metadata,
     -- changed: anything chunks, candidates or IDs are made from (text, citation, source), so
     -- that incremental runs redo this document's stages
-    changed_run = CASE WHEN documents.sha256 = EXCLUDED.sha256 AND documents.status = 'active'
-                            AND documents.citation IS NOT DISTINCT FROM EXCLUDED.citation
-                            AND documents.source_type IS NOT DISTINCT FROM EXCLUDED.source_type
-                            AND documents.source_id IS NOT DISTINCT FROM EXCLUDED.source_id
-                       THEN documents.changed_run ELSE EXCLUDED.changed_run END,
-    text = EXCLUDED.text,
+    changed_run = CASE WHEN document_rows.sha256 = EXCLUDED.sha256
+                            AND document_rows.status = 'active'
+                            AND document_rows.citation IS NOT DISTINCT FROM EXCLUDED.citation
+                            AND document_rows.source_type IS NOT DISTINCT FROM EXCLUDED.source_type
+                            AND document_rows.source_id IS NOT DISTINCT FROM EXCLUDED.source_id
+                       THEN document_rows.changed_run ELSE EXCLUDED.changed_run END,
+    n_chars = EXCLUDED.n_chars,
     sha256 = EXCLUDED.sha256,
     status = 'active',
     last_run = EXCLUDED.last_run;
 
+UPDATE document_rows
+SET hierarchy = i.hierarchy
+FROM incoming_documents i
+WHERE document_rows.doc_id = i.doc_id
+  AND document_rows.hierarchy IS DISTINCT FROM i.hierarchy;
+
+-- Texts no document points to any more (replaced by a new version) are dropped.
+DELETE FROM document_texts
+WHERE sha256 NOT IN (SELECT sha256 FROM document_rows);
+
 -- A document whose file was rejected this run keeps its last good version (nothing is lost);
 -- one whose file is gone from the corpus is marked removed.
-UPDATE documents
+UPDATE document_rows
 SET last_run = $run_id
 WHERE status = 'active' AND last_run <> $run_id
   AND path IN (SELECT path FROM rejected_documents WHERE run_id = $run_id);
 
-UPDATE documents
+UPDATE document_rows
 SET status = 'removed'
 WHERE status = 'active' AND last_run <> $run_id;

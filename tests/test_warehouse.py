@@ -1,0 +1,91 @@
+"""The warehouse's own tables: the split of documents into rows and texts, and its migration."""
+
+from pathlib import Path
+
+import duckdb
+
+from groundwork.warehouse import Warehouse
+
+# `documents` as warehouses before the split stored it: one table, text included
+OLD_DOCUMENTS = """
+CREATE TABLE documents (
+    doc_id VARCHAR PRIMARY KEY, source_id VARCHAR, path VARCHAR, format VARCHAR,
+    source_type VARCHAR, title VARCHAR, citation VARCHAR, jurisdiction VARCHAR, url VARCHAR,
+    effective_date VARCHAR, retrieved VARCHAR, hierarchy VARCHAR[], metadata VARCHAR,
+    text VARCHAR, sha256 VARCHAR, status VARCHAR, first_run VARCHAR, last_run VARCHAR,
+    changed_run VARCHAR
+);
+INSERT INTO documents VALUES
+    ('a', 'S1', 'a.md', 'markdown', 'statute', 'A', '1 U.S.C. 1', NULL, NULL, NULL, NULL,
+     ['Part 1'], '{}', 'Staff must wear badges.', sha256('Staff must wear badges.'),
+     'active', 'r1', 'r1', 'r1'),
+    ('b', 'S1', 'b.md', 'markdown', 'statute', 'B', NULL, NULL, NULL, NULL, NULL,
+     [], '{}', 'Staff must wear badges.', sha256('Staff must wear badges.'),
+     'removed', 'r1', 'r1', 'r1');
+"""
+
+
+def test_an_old_warehouse_is_migrated_to_rows_and_texts_with_nothing_lost(tmp_path: Path):
+    db = tmp_path / "groundwork.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(OLD_DOCUMENTS)
+        before = con.execute("SELECT * FROM documents ORDER BY doc_id").fetchall()
+    with Warehouse(tmp_path).connect() as con:
+        after = con.execute("SELECT * EXCLUDE (n_chars) FROM documents ORDER BY doc_id").fetchall()
+        kinds = dict(
+            con.execute(
+                "SELECT table_name, table_type FROM information_schema.tables "
+                "WHERE table_name LIKE 'document%'"
+            ).fetchall()
+        )
+        texts = con.execute("SELECT count(*) FROM document_texts").fetchone()[0]
+        n_chars = con.execute("SELECT DISTINCT n_chars FROM document_rows").fetchall()
+    assert after == before
+    assert kinds == {
+        "documents": "VIEW",
+        "document_rows": "BASE TABLE",
+        "document_texts": "BASE TABLE",
+    }
+    assert texts == 1  # one text shared by two documents is stored once
+    assert n_chars == [(len("Staff must wear badges."),)]
+
+
+def test_a_new_warehouse_reads_documents_through_the_view(tmp_path: Path):
+    with Warehouse(tmp_path).connect() as con:
+        columns = [
+            c for (c,) in con.execute("SELECT column_name FROM (DESCRIBE documents)").fetchall()
+        ]
+    assert columns[12:15] == ["metadata", "text", "sha256"]
+    assert columns[-1] == "n_chars"
+
+
+def _ingested(corpus: Path, warehouse: Warehouse, run_id: str) -> None:
+    from schemas.config import RunConfig
+    from tasks.ingest import ingest
+    from tasks.runs import corpus_snapshot
+
+    ingest(warehouse, corpus_snapshot(corpus, warehouse), run_id, RunConfig(workers=1))
+
+
+def test_a_changed_document_gets_its_new_text_and_hierarchy_and_old_texts_go(tmp_path: Path):
+    corpus, warehouse = tmp_path / "corpus", Warehouse(tmp_path / "wh")
+    corpus.mkdir()
+    a, b = corpus / "a.md", corpus / "b.md"
+    a.write_text("---\nhierarchy: [Title 1, Part 2]\n---\nStaff must wear badges.\n")
+    b.write_text("---\nhierarchy: [Title 1, Part 3]\n---\nVisitors must sign in.\n")
+    with warehouse.connect():  # a run creates its warehouse before it ingests
+        pass
+    _ingested(corpus, warehouse, "r1")
+    a.write_text("---\nhierarchy: [Title 1, Part 9]\n---\nStaff must wear badges at all times.\n")
+    b.write_text("---\nhierarchy: [Title 1, Part 3]\n---\nVisitors must sign in and out.\n")
+    _ingested(corpus, warehouse, "r2")
+    with warehouse.connect(read_only=True) as con:
+        rows = con.execute(
+            "SELECT doc_id, hierarchy, text, n_chars, changed_run FROM documents ORDER BY doc_id"
+        ).fetchall()
+        texts = con.execute("SELECT text FROM document_texts ORDER BY text").fetchall()
+    assert rows == [
+        ("a", ["Title 1", "Part 9"], "Staff must wear badges at all times.", 36, "r2"),
+        ("b", ["Title 1", "Part 3"], "Visitors must sign in and out.", 30, "r2"),
+    ]
+    assert texts == [("Staff must wear badges at all times.",), ("Visitors must sign in and out.",)]
