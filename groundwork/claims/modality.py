@@ -12,6 +12,11 @@ action (the content terms of the clause the trigger governs), so that a claim's 
 compared with the quote's reading of the same action. A quote that opens with a bare verb
 ("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
 
+Some wordings put the party inside the modal phrase: "It is mandatory for the agency to keep",
+"There is no requirement for X to", "X's duty is to", "Nothing in this part shall be construed
+to authorize X to". `plain_modals` rewrites them to the plain form ("X must", "X need not", "X
+may not") before a verdict reads them; `readings` itself keeps the text's positions.
+
 Plain English also states a rule of the act itself: "Keeping a log is optional", "Disclosure is
 prohibited", "A written request is not required". Such a predicative reading binds no party by
 its subject (the subject is the act, and its first term the verb); who acts, if said, is its
@@ -56,9 +61,10 @@ _TRIGGERS = (
     (
         EXEMPTION,
         rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
-        r"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need|have)\s+to"
-        r"|(?:doesn't|don't|didn't)(?:\s+\w+ly)?\s+(?:need|have)\s+to"
-        rf"|{_BE}{_ADVERB}\s+exempt(?:ed)?\s+from|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
+        rf"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
+        rf"|(?:doesn't|don't|didn't){_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
+        rf"|{_BE}{_ADVERB}\s+(?:exempt(?:ed)?|excused|relieved|released)\s+from"
+        rf"|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
         r"|(?:has|have)\s+no\s+(?:obligation|duty)\s+to|never\s+(?:has|have|needs?)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+responsible\s+for"
         rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
@@ -72,7 +78,8 @@ _TRIGGERS = (
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
-        r"|(?:shall|must|should)\s+refrain\s+from"
+        r"|(?:does|do|did)\s+not\s+have\s+(?:the|any|a)\s+(?:right|authority|power)\s+to"
+        r"|(?:shall|must|should)\s+refrain\s+from|(?:is|are)\s+not\s+to"
         r"|it\s+is\s+unlawful",
     ),
     (
@@ -81,17 +88,21 @@ _TRIGGERS = (
         rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
         r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
-        r"|needs?\s+to|(?:is|are)\s+responsible\s+for",
+        r"|needs?\s+to|(?:is|are)\s+responsible\s+for"
+        r"|(?:is|are)\s+to(?=\s+[a-z])(?!\s+(?:the|a|an|this|that|its|their|his|her|such|any"
+        r"|each|all|be\s+construed)\b)",
     ),
     (
         PERMISSION,
-        r"may|can|could"
+        r"(?:may|can|could)\s+(?:choose|elect|decide|opt)\s+(?:whether\s+)?(?:or\s+not\s+)?to"
+        r"|may|can|could"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:prohibited|prevented|precluded|barred|forbidden)\s+from"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
-        r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option)(?:\s+to\s+decide)?"
-        r"\s+(?:whether\s+)?to",
+        r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option|choice)(?:\s+to\s+decide)?"
+        r"\s+(?:whether\s+)?to|(?:has|have)\s+the\s+(?:option|choice)\s+of",
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
@@ -162,6 +173,13 @@ _HEDGE = re.compile(
 )
 _RELATIVE = re.compile(r"(that|which|who|whom|whose|where)\b", re.IGNORECASE)
 _LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNORECASE)
+# "X is to do": a duty, unless X names an aim ("The purpose of this part is to ensure").
+_IS_TO = re.compile(r"(?:is|are)\s+to", re.IGNORECASE)
+_STATED_AIM = re.compile(
+    r"\b(?:purpose|goal|aim|intent|intention|objective|function|role|step|effect|result|idea"
+    r"|policy)s?(?:\s+(?:of|for)\s+[^,;:]*)?$",
+    re.IGNORECASE,
+)
 # A predicative trigger names no party: the subject is the act ("Disclosure is prohibited").
 _PREDICATIVE = re.compile(
     r"(?:optional|voluntary|unnecessary|mandatory|obligatory|compulsory|required|necessary"
@@ -189,6 +207,90 @@ _AGENT_END = re.compile(
 _FINITE_VERB = re.compile(r"^[a-z]+(?:s|ed)$")  # "decides", "determined": not "give", "notice"
 _BE_BEFORE = re.compile(r"\s(?:is|are|was|were|be|been)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
+
+
+# Modals said around their party ("It is mandatory for the agency to keep", "Nothing in this
+# part shall be construed to authorize the Secretary to fine"), rewritten to the plain form
+# whose subject the triggers read ("the agency must keep", "the Secretary may not fine"). A
+# text that "does not authorize" or "shall not be construed to authorize" an act gives no
+# permission for it; one that does not require it exempts; one that does not prohibit it
+# permits.
+_PARTY = r"(?P<party>(?:the|a|an|any|each|every|its|their|such)\s+[\w' -]+?|[A-Z][\w'-]*)"
+_DISCLAIMER = (
+    r"\b(?:nothing(?:\s+(?:in|under)\s+[^,;.]{1,80}?)?\s+(?:(?:shall|may|will|should)\s+)?"
+    r"(?:be\s+(?:construed|interpreted|deemed|read)\s+(?:to|as)\s+)?"
+    r"|(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title|act|rule"
+    r"|regulation)\s+(?:does|shall)\s+not\s+(?:be\s+construed\s+(?:to|as)\s+)?)"
+)
+_PERIPHRASES = tuple(
+    (re.compile(pattern, re.IGNORECASE), plain)
+    for pattern, plain in (
+        (
+            rf"\bit\s+is\s+(?:mandatory|required|obligatory|compulsory|necessary)\s+for\s+{_PARTY}"
+            r"\s+to\s",
+            r"\g<party> must ",
+        ),
+        (
+            rf"\bit\s+is\s+(?:permissible|permitted|allowed|acceptable|lawful)\s+for\s+{_PARTY}"
+            r"\s+to\s",
+            r"\g<party> may ",
+        ),
+        (
+            rf"\bit\s+is\s+(?:prohibited|forbidden|unlawful|illegal|impermissible)\s+for\s+{_PARTY}"
+            r"\s+to\s",
+            r"\g<party> must not ",
+        ),
+        (
+            r"\bit\s+is\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|required|necessary"
+            rf"|obligatory))\s+for\s+{_PARTY}\s+to\s",
+            r"\g<party> need not ",
+        ),
+        (
+            r"\bthere\s+is\s+no\s+(?:requirement|obligation|duty|need)\s+(?:for|on)\s+"
+            rf"{_PARTY}\s+to\s",
+            r"\g<party> need not ",
+        ),
+        (r"\bthere\s+is\s+no\s+(?:requirement|obligation|duty|need)\s+to\s", "need not "),
+        (  # "may, but need not, keep": a permission
+            r"\bmay\s*,?\s+but\s+(?:need\s+not|(?:is|are)\s+not\s+(?:required|obligated|obliged)"
+            r"\s+to)\s*,?\s",
+            "may ",
+        ),
+        (
+            r"\b(?P<word>permitted|allowed|authori[sz]ed)\s*,?\s+but\s+not\s+(?:required"
+            r"|obligated|obliged)\s*,?\s+to\s",
+            r"\g<word> to ",
+        ),
+        (
+            rf"\bit\s+is\s+(?:up\s+to|for)\s+{_PARTY}\s+(?:to\s+decide\s+)?whether\s+to\s",
+            r"\g<party> may ",
+        ),
+        (rf"\b{_PARTY}'s\s+(?:obligation|duty|responsibility)\s+is\s+to\s", r"\g<party> must "),
+        (
+            rf"{_DISCLAIMER}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
+            r"\g<party> may not ",
+        ),
+        (
+            rf"{_DISCLAIMER}(?:provid|giv|grant|confer)\w*\s+{_PARTY}\s+(?:with\s+)?"
+            r"(?:the\s+|any\s+)?(?:authority|power|right|permission)\s+to\s",
+            r"\g<party> may not ",
+        ),
+        (rf"{_DISCLAIMER}(?:requir|compel|oblig)\w*\s+{_PARTY}\s+to\s", r"\g<party> need not "),
+        (
+            rf"{_DISCLAIMER}(?:prohibit|prevent|preclud|bar|forbid)\w*\s+{_PARTY}\s+from\s",
+            r"\g<party> may ",
+        ),
+    )
+)
+
+
+@lru_cache(maxsize=16_384)
+def plain_modals(text: str) -> str:
+    """The text with each modal said around its party rewritten to the plain form (see
+    _PERIPHRASES), for reading its rules; positions in it are not the original text's."""
+    for pattern, plain in _PERIPHRASES:
+        text = pattern.sub(plain, text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +340,8 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
                 continue
             if _LIMIT.match(text, match.end()):
                 continue  # "shall not exceed $100": a cap, compared as a number
+            if _STATED_AIM.search(segment) and _IS_TO.fullmatch(match.group(0)):
+                continue  # "The purpose of this part is to ensure": an aim, not a duty
             found.append(_reading(text, match, segment, stop, negated))
     return tuple(found)
 

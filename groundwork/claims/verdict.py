@@ -56,6 +56,7 @@ from groundwork.claims.modality import (
     PROHIBITION,
     Reading,
     assertions,
+    plain_modals,
     readings,
     without_triggers,
 )
@@ -198,7 +199,7 @@ def checked_claim(
         raise ValueError(f"depth must be {FULL!r} or {LIGHT!r}, not {depth!r}")
     claim_text = spelled_out(normalised(claim), quote)
     quote_text = spelled_out(normalised(quote), claim)
-    share = round(support(without_triggers(claim_text), without_triggers(quote_text)), 4)
+    share = round(support(_unmodal(claim_text), _unmodal(quote_text)), 4)
     numbers, conflicts, unused = number_matches(claim_text, quote_text, tolerance)
     verdict, reason, issues = (
         _off_topic(claim_text, quote_text, share, conflicts)
@@ -212,6 +213,20 @@ def checked_claim(
 
 
 Finding = tuple[str, str, tuple[str, ...]]  # verdict, reason, issues
+
+
+def _unmodal(text: str) -> str:
+    """What a text's rule is about: its modal words, periphrases included, left out."""
+    return without_triggers(plain_modals(text))
+
+
+def _rules(claim: str, quote: str) -> tuple[tuple[Reading, ...], tuple[Reading, ...]]:
+    """The quote's readings and the claim's, its modal-less statements read against the
+    quote's verbs, both with periphrases of modals made plain."""
+    quote_readings = readings(plain_modals(quote), bare_verb_binds=True)
+    verbs = frozenset(r.verb for r in quote_readings if r.verb)
+    claim_text = plain_modals(claim)
+    return quote_readings, readings(claim_text) + assertions(claim_text, verbs)
 
 
 def _off_topic(
@@ -239,9 +254,8 @@ def _other_partys_rule(
     regulated body ("clearinghouse", "issuer") are too many to list as party nouns."""
     if not any(c.what == VALUE or c.kind == "date" for c in conflicts):  # dates have no value
         return None
-    quote_readings = readings(quote, bare_verb_binds=True)
-    verbs = frozenset(r.verb for r in quote_readings if r.verb)
-    mine = _named_actors(readings(claim) + assertions(claim, verbs))
+    quote_readings, claim_readings = _rules(claim, quote)
+    mine = _named_actors(claim_readings)
     theirs = _named_actors(quote_readings)
     if not mine or not theirs or generic(mine[0]) or generic(theirs[0]):
         return None
@@ -340,9 +354,7 @@ def _is_article(number: NumberMatch) -> bool:
 def _rule_conflicts(claim: str, quote: str) -> list[str]:
     """Modality, negation and party conflicts between aligned readings, and antonyms."""
     issues = []
-    quote_readings = readings(quote, bare_verb_binds=True)
-    verbs = frozenset(r.verb for r in quote_readings if r.verb)
-    claim_readings = readings(claim) + assertions(claim, verbs)
+    quote_readings, claim_readings = _rules(claim, quote)
     for reading in claim_readings:
         aligned = _aligned(reading, quote_readings)
         if aligned is None or _correlative(reading, aligned) or _stated(reading, quote_readings):

@@ -1,0 +1,146 @@
+"""groundwork/claims: rules said in wordings the verdict rules were not written against.
+
+Every sentence here is made up for the test (none is taken from data/labels), so that the rules
+are checked on the general ways English and legal drafting say a duty, a permission, a
+prohibition, a negation or a party, and on true paraphrases they must not flag."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundwork.claims.modality import (
+    EXEMPTION,
+    OBLIGATION,
+    PERMISSION,
+    PROHIBITION,
+    plain_modals,
+    readings,
+)
+from groundwork.claims.verdict import checked_claim
+
+# --- modality and absence of duty in other words ---------------------------------------------
+
+REPORT_DUTY = "A contractor shall report each security incident to the contracting officer."
+ARCHIVE_PERMISSION = "The registrar may archive the minutes of each closed session."
+SHARE_BAN = "The clinic may not disclose a member's chart to an insurer."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A contractor does not have to report security incidents to the contracting officer.",
+        "A contractor does not need to report security incidents to the contracting officer.",
+        "A contractor doesn't need to report security incidents to the contracting officer.",
+        "A contractor is excused from reporting security incidents to the contracting officer.",
+        "A contractor is relieved from reporting security incidents to the contracting officer.",
+        "There is no requirement for a contractor to report security incidents to the "
+        "contracting officer.",
+        "It is optional for a contractor to report security incidents to the contracting officer.",
+    ],
+)
+def test_absence_of_a_duty_in_other_words_contradicts_a_duty(claim):
+    result = checked_claim(claim, REPORT_DUTY)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: need not vs must" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "It is up to the contractor whether to report security incidents to the contracting "
+        "officer.",
+        "A contractor has the option of reporting security incidents to the contracting officer.",
+        "A contractor may choose whether to report security incidents to the contracting officer.",
+        "A contractor is permitted, but not required, to report security incidents to the "
+        "contracting officer.",
+        "A contractor may, but need not, report security incidents to the contracting officer.",
+    ],
+)
+def test_a_choice_in_other_words_contradicts_a_duty(claim):
+    result = checked_claim(claim, REPORT_DUTY)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: may vs must" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The registrar is to archive the minutes of each closed session.",
+        "It is mandatory for the registrar to archive the minutes of each closed session.",
+        "The registrar's duty is to archive the minutes of each closed session.",
+    ],
+)
+def test_a_duty_in_other_words_contradicts_a_permission(claim):
+    result = checked_claim(claim, ARCHIVE_PERMISSION)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: must vs may" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The clinic is not prohibited from disclosing a member's chart to an insurer.",
+        "Nothing prevents the clinic from disclosing a member's chart to an insurer.",
+        "It is permissible for the clinic to disclose a member's chart to an insurer.",
+    ],
+)
+def test_a_ban_lifted_in_other_words_contradicts_a_ban(claim):
+    result = checked_claim(claim, SHARE_BAN)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: may vs must not" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The contractor is to report each security incident to the contracting officer.",
+         REPORT_DUTY),
+        ("It is mandatory for a contractor to report each security incident to the contracting "
+         "officer.", REPORT_DUTY),
+        ("The clinic is not to disclose a member's chart to an insurer.", SHARE_BAN),
+        ("It is forbidden for the clinic to disclose a member's chart to an insurer.", SHARE_BAN),
+        ("The registrar has the option of archiving the minutes of each closed session.",
+         ARCHIVE_PERMISSION),
+        ("The registrar may, but need not, archive the minutes of each closed session.",
+         ARCHIVE_PERMISSION),
+        ("Archiving the minutes of each closed session is up to the registrar, who may archive "
+         "them.", ARCHIVE_PERMISSION),
+    ],
+)  # fmt: skip
+def test_the_same_modality_in_other_words_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_an_aim_is_no_duty():
+    assert readings("The purpose of this subpart is to protect member data.") == ()
+    (reading,) = readings("The registrar is to archive the minutes.")
+    assert (reading.modality, reading.subject, reading.verb) == (
+        OBLIGATION,
+        "The registrar",
+        "archiv",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "modality", "subject"),
+    [
+        ("Nothing in this part shall be construed to authorize a lender to charge a fee.",
+         PROHIBITION, "a lender"),
+        ("Nothing in this subpart may be construed as giving the board authority to set rates.",
+         PROHIBITION, "the board"),
+        ("This section does not require a lender to keep the file.", EXEMPTION, "a lender"),
+        ("Nothing in this chapter shall prevent a tenant from withholding rent.", PERMISSION,
+         "a tenant"),
+        ("There is no need to wait for the audit.", EXEMPTION, None),
+    ],
+)  # fmt: skip
+def test_a_disclaimer_of_authority_reads_as_the_plain_modal(text, modality, subject):
+    (reading,) = readings(plain_modals(text))
+    assert (reading.modality, reading.subject) == (modality, subject)
+
+
+def test_a_claim_of_the_authority_a_quote_disclaims_contradicts():
+    quote = "Nothing in this part shall be construed to authorize a lender to charge a fee."
+    result = checked_claim("A lender may charge a fee under this part.", quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: may vs must not" in result.issues
