@@ -144,3 +144,42 @@ def test_a_claim_of_the_authority_a_quote_disclaims_contradicts():
     result = checked_claim("A lender may charge a fee under this part.", quote)
     assert result.verdict == "CONTRADICTED"
     assert "modality changed: may vs must not" in result.issues
+
+
+# --- validity and effect ---------------------------------------------------------------------
+
+LEASE_VOID = "A lease term that waives the tenant's right to a jury trial is void."
+LEASE_NOT_VALID = "A lease signed by a minor is not valid."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("A lease term that waives the tenant's right to a jury trial is enforceable.", LEASE_VOID),
+        ("A lease term that waives the tenant's right to a jury trial is binding.", LEASE_VOID),
+        ("A lease term waiving the tenant's right to a jury trial takes effect.", LEASE_VOID),
+        ("A lease signed by a minor is valid.", LEASE_NOT_VALID),
+        ("A lease signed by a minor is legally binding.", LEASE_NOT_VALID),
+    ],
+)  # fmt: skip
+def test_a_claim_of_effect_for_what_the_quote_voids_contradicts(claim, quote):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: valid vs void" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("A lease term that waives the tenant's right to a jury trial is null and void.",
+         LEASE_VOID),
+        ("A lease term that waives the tenant's right to a jury trial has no legal effect.",
+         LEASE_VOID),
+        ("A lease term that waives the tenant's right to a jury trial is unenforceable.",
+         LEASE_VOID),
+        ("A lease signed by a minor is invalid.", LEASE_NOT_VALID),
+        ("A lease signed by a minor is of no effect.", LEASE_NOT_VALID),
+    ],
+)  # fmt: skip
+def test_no_effect_in_other_words_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"

@@ -34,9 +34,21 @@ _PHRASES = (
     (r"capped\s+at|(?:a\s+)?cap\s+of|(?:a\s+)?ceiling\s+of", "not exceeding"),
     (r"out[\s-]of[\s-]date", "outdated"),
     (r"personal\s+health\s+information", "protected health information"),
+    # Validity, in its negative forms first: "is not valid", "has no legal effect" → "void".
+    (
+        r"null\s+and\s+void|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid|enforceable"
+        r"|binding|effective)|invalid|unenforceable|ineffective|non-?binding"
+        r"|(?:of|has|have|had)\s+no\s+(?:legal\s+)?(?:force|effect)(?:\s+or\s+effect)?",
+        "void",
+    ),
+    (
+        r"(?:is|are|be|was|were|remains?)\s+(?:legally\s+)?(?:valid|enforceable|binding"
+        r"|effective)|takes?\s+effect",
+        "valid",
+    ),
 )
 _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
-    r"\b(?=[wafopeymgcWAFOPEYMGC])(?:"
+    r"\b(?=[wafopeymgcnibuhrtWAFOPEYMGCNIBUHRT])(?:"
     + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
     + ")",
     re.IGNORECASE,
@@ -80,6 +92,7 @@ _SYNONYMS = (
     "short brief",
     "documentation document",
     "agreement agree",
+    "waive waiver",
 )
 
 # Words that carry no content of their own in a claim or quote.
@@ -154,7 +167,7 @@ def term(word: str) -> str:
     return _CANONICAL.get(stem, stem)
 
 
-def _phrased(text: str) -> str:
+def phrased(text: str) -> str:
     """The text with each fixed phrase replaced by its one word."""
     return _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
 
@@ -164,7 +177,7 @@ def content_terms(text: str) -> tuple[str, ...]:
     """The content terms of a text, in order, repeats kept. Digits and list labels ("(b)",
     "(ii)") are not words, and neither are number words and the units after a number ("60
     calendar days", "a year"): numbers are compared by value (groundwork.claims.numeric)."""
-    plain = _phrased(_LABEL.sub(" ", normalised(text)))
+    plain = phrased(_LABEL.sub(" ", normalised(text)))
     if any(unit in plain.lower() for unit in _UNITS):
         plain = _NUMBER_UNIT.sub(" ", plain)
     words = _WORD.findall(plain.replace("-", " "))

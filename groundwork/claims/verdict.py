@@ -43,6 +43,7 @@ from groundwork.claims.lexicon import (
     content_terms,
     matches,
     normalised,
+    phrased,
     spelled_out,
     support,
     term,
@@ -109,11 +110,8 @@ _ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
     ("longer", "shorter", "deadline differs"),
     ("before", "after", "deadline differs"),
     ("discovery", "occurrence", "deadline differs"),
-    ("valid", "void", "negation differs"),
-    ("valid", "invalid", "negation differs"),
-    ("enforceable", "unenforceable", "negation differs"),
+    ("valid", "void", "negation differs"),  # each form of either (lexicon: "has no effect")
     ("lawful", "unlawful", "negation differs"),
-    ("binding", "nonbinding", "negation differs"),
     ("permitted", "prohibited", "negation differs"),
     ("permitted", "forbidden", "negation differs"),
     ("mandatory", "optional", "negation differs"),
@@ -617,5 +615,6 @@ def _prefixes(terms: frozenset[str]) -> frozenset[str]:
 
 @lru_cache(maxsize=16_384)
 def _word_terms(text: str) -> frozenset[str]:
-    """Every word's term, function words included (antonyms are often function words)."""
-    return frozenset(term(w) for w in _WORDS.findall(text))
+    """Every word's term, function words included (antonyms are often function words), after
+    the lexicon's fixed phrases ("has no effect" is "void")."""
+    return frozenset(term(w) for w in _WORDS.findall(phrased(text)))
