@@ -183,3 +183,110 @@ def test_a_claim_of_effect_for_what_the_quote_voids_contradicts(claim, quote):
 )  # fmt: skip
 def test_no_effect_in_other_words_is_supported(claim, quote):
     assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+# --- plain negation: "does not", and verbs that undo each other ------------------------------
+
+EXCLUSION = "This chapter does not apply to a credit union that only offers savings accounts."
+RULING = "The panel shall grant the appeal unless it was filed late."
+
+
+def test_a_plain_statement_of_what_the_quote_denies_contradicts():
+    claim = "This chapter applies to a credit union that only offers savings accounts."
+    result = checked_claim(claim, EXCLUSION)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: does vs does not" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "This chapter does not apply to credit unions that only offer savings accounts.",
+        "This chapter does not cover a credit union that only offers savings accounts, since it "
+        "does not apply to one.",
+    ],
+)
+def test_a_denial_restated_is_supported(claim):
+    assert checked_claim(claim, EXCLUSION).verdict == "SUPPORTED"
+
+
+def test_a_denial_of_another_object_is_no_negation():
+    claim = "This chapter applies to a credit union that offers loans to its members."
+    assert "negation differs: does vs does not" not in checked_claim(claim, EXCLUSION).issues
+
+
+def test_a_plain_denial_of_a_duty_contradicts():
+    claim = "The contractor does not report security incidents to the contracting officer."
+    assert "negation differs: does not vs must" in checked_claim(claim, REPORT_DUTY).issues
+
+
+def test_a_denied_passive_is_read_as_a_denial():
+    (reading,) = readings("Local ordinances are not superseded by this chapter.")
+    assert (reading.modality, reading.verb, reading.passive) == ("denial", "supersed", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A tenant who does not pay rent must vacate the unit.",
+        "If the tenant does not pay rent, the landlord may end the lease.",
+    ],
+)
+def test_a_does_not_of_a_relative_clause_or_condition_is_no_reading(text):
+    assert "denial" not in [r.modality for r in readings(text)]
+
+
+def test_a_verb_ending_in_ly_is_no_adverb():
+    (reading,) = readings("This chapter does not apply to savings accounts.")
+    assert reading.verb == "appli"
+
+
+@pytest.mark.parametrize(
+    ("claim", "issue"),
+    [
+        ("The panel shall deny the appeal unless it was filed late.", "deny vs grant"),
+        ("The panel must reject the appeal unless it was filed late.", "reject vs grant"),
+    ],
+)
+def test_the_opposite_verb_under_the_same_duty_contradicts(claim, issue):
+    result = checked_claim(claim, RULING)
+    assert result.verdict == "CONTRADICTED"
+    assert f"negation differs: {issue}" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The clinic must withhold a member's chart from an insurer.", SHARE_BAN),
+        ("The board must not retain the ballots after the count is certified.",
+         "The board shall destroy the ballots after the count is certified."),
+    ],
+)  # fmt: skip
+def test_the_opposite_verb_under_the_opposite_modality_is_a_paraphrase(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_the_opposite_act_under_the_same_permission_is_unsupported():
+    quote = "The board may extend the filing period by 15 days."
+    result = checked_claim("The board may shorten the filing period by 15 days.", quote)
+    assert result.verdict == "UNSUPPORTED"
+    assert "other act: shorten vs extend" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "issue"),
+    [
+        ("This part requires a lender to keep the file.", "modality changed: must vs need not"),
+        ("This part authorizes a lender to charge a fee.", "modality changed: may vs must not"),
+    ],
+)
+def test_what_a_text_is_said_to_grant_is_read_as_a_modal(claim, issue):
+    quotes = {
+        "modality changed: must vs need not": "This part does not require a lender to keep the "
+        "file.",
+        "modality changed: may vs must not": "Nothing in this part shall be construed to "
+        "authorize a lender to charge a fee.",
+    }
+    result = checked_claim(claim, quotes[issue])
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues

@@ -93,6 +93,7 @@ _SYNONYMS = (
     "documentation document",
     "agreement agree",
     "waive waiver",
+    "supersede preempt override",
 )
 
 # Words that carry no content of their own in a claim or quote.
@@ -208,6 +209,17 @@ def _spelling(acronym: str, other: str) -> str | None:
         if matched == len(letters):
             return " ".join(words[start:position])
     return None
+
+
+# Verbs ending in "-ly", which a test for adverbs ("promptly", "annually") would skip.
+_LY_VERBS = frozenset("apply comply supply rely reply multiply ally".split())  # noqa: SIM905
+
+
+def is_adverb(word: str) -> bool:
+    """A word read as an adverb, to be skipped when looking for a verb: "-ly", but not "apply"
+    or "supply"."""
+    lowered = word.lower()
+    return lowered.endswith("ly") and lowered not in _LY_VERBS
 
 
 def matches(claim_term: str, quote_terms: frozenset[str]) -> bool:

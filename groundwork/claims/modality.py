@@ -12,6 +12,11 @@ action (the content terms of the clause the trigger governs), so that a claim's 
 compared with the quote's reading of the same action. A quote that opens with a bare verb
 ("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
 
+A plain negation, "This part does not apply to ...", "State law is not superseded", is a
+denial: the negative of an assertion, read so that a claim stating the act plainly conflicts.
+A "does not" inside a relative clause or a condition ("an employee who does not return") is
+no reading.
+
 Some wordings put the party inside the modal phrase: "It is mandatory for the agency to keep",
 "There is no requirement for X to", "X's duty is to", "Nothing in this part shall be construed
 to authorize X to". `plain_modals` rewrites them to the plain form ("X must", "X need not", "X
@@ -30,16 +35,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from groundwork.claims.lexicon import content_terms, normalised, term
+from groundwork.claims.lexicon import content_terms, is_adverb, normalised, term
 from groundwork.claims.roles import TELLING, recipient
 from groundwork.sentences import sentence_spans
 
-OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION = (
+OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION, DENIAL = (
     "obligation",
     "prohibition",
     "permission",
     "exemption",
     "assertion",  # a plain statement of what a party does: "The Secretary decides"
+    "denial",  # ... or does not: "This part does not supersede", "State law is not preempted"
 )
 # How each modality is named in an issue: "modality changed: may vs must".
 MODAL_WORDS = {
@@ -48,9 +54,11 @@ MODAL_WORDS = {
     PERMISSION: "may",
     EXEMPTION: "need not",
     ASSERTION: "does",
+    DENIAL: "does not",
 }
 
 _BE = r"(?:is|are|was|were|be|will\s+be)"
+_BE_NOT = r"(?:is|are|was|were)\s+not(?=\s+\w+(?:ed|en)\b)"  # "is not superseded": denied
 _ADVERB = r"(?:\s+\w+ly)?"
 # Order matters: the longer, negated and hedged forms come before the bare modals.
 # "is required", "is optional", "is prohibited" with no "to"/"from" after: the subject names the
@@ -103,6 +111,10 @@ _TRIGGERS = (
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
         r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option|choice)(?:\s+to\s+decide)?"
         r"\s+(?:whether\s+)?to|(?:has|have)\s+the\s+(?:option|choice)\s+of",
+    ),
+    (
+        DENIAL,  # last: "does not need to" and "is not required to" are exemptions
+        rf"(?:does|do|did)\s+not|(?:doesn't|don't|didn't)|{_BE_NOT}",
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
@@ -172,6 +184,7 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 _RELATIVE = re.compile(r"(that|which|who|whom|whose|where)\b", re.IGNORECASE)
+_CLAUSE_OPENER = re.compile(rf"\b(?:that|which|who|whom|whose)\b|{_SUBORDINATE.pattern}", re.I)
 _LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNORECASE)
 # "X is to do": a duty, unless X names an aim ("The purpose of this part is to ensure").
 _IS_TO = re.compile(r"(?:is|are)\s+to", re.IGNORECASE)
@@ -205,8 +218,15 @@ _AGENT_END = re.compile(
     re.I,
 )
 _FINITE_VERB = re.compile(r"^[a-z]+(?:s|ed)$")  # "decides", "determined": not "give", "notice"
+# A plural noun or pronoun just before a bare verb makes it finite: "Employees earn leave".
+_PLURAL_SUBJECT = re.compile(
+    r"(?:\b(?!(?:this|his|its|is|was|has|does|thus|always|perhaps|unless|as)\s)[a-z]+[a-rt-z]s"
+    r"|\b(?:they|we|you|people|staff|personnel))\s+$",
+    re.IGNORECASE,
+)
 _BE_BEFORE = re.compile(r"\s(?:is|are|was|were|be|been)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
+_DENIED_PASSIVE = re.compile(r"(?:is|are|was|were)\s+not", re.IGNORECASE)
 
 
 # Modals said around their party ("It is mandatory for the agency to keep", "Nothing in this
@@ -214,13 +234,18 @@ _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
 # whose subject the triggers read ("the agency must keep", "the Secretary may not fine"). A
 # text that "does not authorize" or "shall not be construed to authorize" an act gives no
 # permission for it; one that does not require it exempts; one that does not prohibit it
-# permits.
+# permits. What a text "authorizes", "requires" or "prohibits" it permits, obliges, forbids.
 _PARTY = r"(?P<party>(?:the|a|an|any|each|every|its|their|such)\s+[\w' -]+?|[A-Z][\w'-]*)"
 _DISCLAIMER = (
     r"\b(?:nothing(?:\s+(?:in|under)\s+[^,;.]{1,80}?)?\s+(?:(?:shall|may|will|should)\s+)?"
     r"(?:be\s+(?:construed|interpreted|deemed|read)\s+(?:to|as)\s+)?"
     r"|(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title|act|rule"
     r"|regulation)\s+(?:does|shall)\s+not\s+(?:be\s+construed\s+(?:to|as)\s+)?)"
+)
+# ... and what the text itself grants: "This section requires X to", "The rule allows X to".
+_ENACTMENT = (
+    r"\b(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title|act|rule"
+    r"|regulation|law|statute)\s+(?:\w+ly\s+)?"
 )
 _PERIPHRASES = tuple(
     (re.compile(pattern, re.IGNORECASE), plain)
@@ -280,6 +305,20 @@ _PERIPHRASES = tuple(
             rf"{_DISCLAIMER}(?:prohibit|prevent|preclud|bar|forbid)\w*\s+{_PARTY}\s+from\s",
             r"\g<party> may ",
         ),
+        (
+            rf"{_ENACTMENT}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
+            r"\g<party> may ",
+        ),
+        (
+            rf"{_ENACTMENT}(?:provid|giv|grant|confer)\w*\s+{_PARTY}\s+(?:with\s+)?"
+            r"(?:the\s+|any\s+)?(?:authority|power|right|permission)\s+to\s",
+            r"\g<party> may ",
+        ),
+        (rf"{_ENACTMENT}(?:requir|compel|oblig|direct)\w*\s+{_PARTY}\s+to\s", r"\g<party> must "),
+        (
+            rf"{_ENACTMENT}(?:prohibit|prevent|preclud|bar|forbid)\w*\s+{_PARTY}\s+from\s",
+            r"\g<party> must not ",
+        ),
     )
 )
 
@@ -325,7 +364,11 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
     text = normalised(text)
     found: list[Reading] = []
     for start, end in sentence_spans(text):
-        matches = [m for m in _TRIGGER_RE.finditer(text, start, end) if not _epistemic(text, m)]
+        matches = [
+            m
+            for m in _TRIGGER_RE.finditer(text, start, end)
+            if not _epistemic(text, m) and not _embedded_denial(text, start, m)
+        ]
         first = matches[0].start() - start if matches else None
         if not found and bare_verb_binds and _imperative(text[start:end], first):
             found.append(Reading(OBLIGATION, "", start, None, content_terms(text[start:end])))
@@ -372,7 +415,7 @@ def _reading(
             passive=True,
             agent=_agent(act + " " + governed, _AGENT_OR_BENEFICIARY),
         )
-    passive = bool(_PASSIVE.match(text, match.end()))
+    passive = bool(_PASSIVE.match(text, match.end()) or _DENIED_PASSIVE.fullmatch(match.group(0)))
     verb = _verb(text, match.end())
     return Reading(
         modality=modality,
@@ -407,7 +450,8 @@ def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
             continue
         before = text[start : verb.start()]
         passive = bool(_BE_BEFORE.search(before))
-        if not (passive or _FINITE_VERB.search(verb.group(0))):
+        finite = _FINITE_VERB.search(verb.group(0)) or _PLURAL_SUBJECT.search(before)
+        if not (passive or finite):
             continue
         segment = _segment(_BE_BEFORE.sub("", before), after_trigger=False)
         if _SUBORDINATE.search(segment):
@@ -449,7 +493,7 @@ def _agent(text: str, pattern: re.Pattern[str]) -> str | None:
 def _verb(text: str, position: int) -> str:
     """The term of the first verb after a trigger, past adverbs, asides, `be` and `not`."""
     for word in _VERB_WORDS.findall(text, position, position + 120):
-        if word.lower() not in _AUXILIARIES and not word.lower().endswith("ly"):
+        if word.lower() not in _AUXILIARIES and not is_adverb(word):
             return term(word)
     return ""
 
@@ -477,6 +521,15 @@ def _segment(before: str, after_trigger: bool) -> str:
 def without_triggers(text: str) -> str:
     """The text with its deontic triggers blanked: what is left is what the rule is about."""
     return _TRIGGER_RE.sub(" ", normalised(text))
+
+
+def _embedded_denial(text: str, start: int, match: re.Match[str]) -> bool:
+    """A "does not" of a relative clause or a condition ("an employee who does not return",
+    "if the person does not respond"): it describes the subject or the case, and the clause
+    around it is the next trigger's subject, not a clause of its own."""
+    if match.lastgroup != DENIAL:
+        return False
+    return bool(_CLAUSE_OPENER.search(_segment(text[start : match.start()], after_trigger=False)))
 
 
 def _epistemic(text: str, match: re.Match[str]) -> bool:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from groundwork.claims.lexicon import content_terms, term
+from groundwork.claims.lexicon import content_terms, is_adverb, term
 
 # Verbs whose object is the party told: "notify the covered entity".
 TELLING = frozenset(map(term, "notify tell inform advise warn alert contact".split()))  # noqa: SIM905
@@ -122,7 +122,7 @@ def _after_verb(governed: str) -> str | None:
     """The text after the governed verb (past `be`, `not` and adverbs), or None."""
     for word in _VERB_WORD.finditer(governed):
         lowered = word.group(0).lower()
-        if lowered not in _SKIPPED and not lowered.endswith("ly"):
+        if lowered not in _SKIPPED and not is_adverb(lowered):
             return governed[word.end() :].strip()
     return None
 
