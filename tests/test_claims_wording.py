@@ -290,3 +290,65 @@ def test_what_a_text_is_said_to_grant_is_read_as_a_modal(claim, issue):
     result = checked_claim(claim, quotes[issue])
     assert result.verdict == "CONTRADICTED"
     assert issue in result.issues
+
+
+# --- parties ----------------------------------------------------------------------------------
+
+FORWARD = "The Secretary shall forward a summary of the findings to the State."
+DEPOSIT = "The landlord must return the security deposit to the tenant within 30 days."
+APPOINT = "The court shall appoint a guardian for the minor."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The Secretary must receive a summary of the findings from the State.", FORWARD),
+        ("The landlord must get the security deposit back from the tenant within 30 days.",
+         DEPOSIT),
+    ],
+)  # fmt: skip
+def test_the_giver_said_to_receive_contradicts(claim, quote):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert any(issue.startswith("recipient changed") for issue in result.issues)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The State must receive a summary of the findings from the Secretary.", FORWARD),
+        ("HHS must forward the State a summary of the findings.", FORWARD),
+        ("The tenant must get the security deposit back from the landlord within 30 days.",
+         DEPOSIT),
+        ("The agency shall send the applicant a copy of the decision.",
+         "The Department shall send a copy of the decision to the applicant."),
+    ],
+)  # fmt: skip
+def test_a_party_by_another_name_or_from_the_other_side_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    ("claim", "issue"),
+    [
+        ("The prosecutor shall appoint a guardian for the minor.", "actor changed"),
+        ("A guardian shall be appointed for the minor by the prosecutor.", "actor changed"),
+    ],
+)
+def test_a_legal_actor_named_by_its_office_is_a_party(claim, issue):
+    result = checked_claim(claim, APPOINT)
+    assert result.verdict == "CONTRADICTED"
+    assert any(i.startswith(issue) for i in result.issues)
+
+
+def test_what_a_possessive_owns_is_the_party():
+    claim = "The Secretary shall forward the State's auditor a summary of the findings."
+    result = checked_claim(claim, FORWARD)
+    assert result.verdict == "CONTRADICTED"
+    assert "recipient changed: auditor vs State" in result.issues
+
+
+def test_a_possessive_owning_no_party_keeps_its_owner():
+    quote = "The commissioner shall issue guidelines on visiting hours."
+    claim = "The commissioner's guidelines must set visiting hours."
+    assert not any(i.startswith("actor") for i in checked_claim(claim, quote).issues)

@@ -15,12 +15,14 @@ order their findings decide:
    modal, "The Secretary decides ...", is read against the quote's verbs); a negation the
    quote does not have, said with "not" ("does not apply" for "applies") or with the verb
    that undoes the quote's ("shall deny" for "shall grant"; "must withhold" for "may not
-   disclose" is the same rule). A claim whose subject is the beneficiary of the quote's duty ("clients
-   can inspect" for "the facility shall allow clients to inspect") states its other side.
-3. **Inventions → UNSUPPORTED.** The opposite act under a modality that neither restates
-   nor conflicts ("may shorten" for "may extend"), a frequency ("every year") where the quote sets none, a
-   restriction ("only if it is made in writing") the quote does not make, or a number of a kind
-   the quote does not state at all.
+   disclose" is the same rule). A claim whose subject is the beneficiary of the quote's duty
+   ("clients can inspect" for "the facility shall allow clients to inspect") states its other
+   side; one that has the giver receive ("the Secretary receives the report from the State"
+   for "the Secretary shall provide the report to the State") swaps the recipient.
+3. **Inventions → UNSUPPORTED.** The opposite act under a modality that neither restates nor
+   conflicts ("may shorten" for "may extend"), a frequency ("every year") where the quote sets
+   none, a restriction ("only if it is made in writing") the quote does not make, or a number
+   of a kind the quote does not state at all.
 4. **Omissions → PARTIAL.** An exception or condition of the quote that the claim drops, a
    quote number (deadline, threshold) the claim leaves out, or a universal word ("every",
    "any") that widens a rule the quote restricts.
@@ -90,6 +92,7 @@ from groundwork.claims.roles import (
     head,
     head_terms,
     is_party,
+    named_terms,
     party_slots,
     same_party,
 )
@@ -467,10 +470,10 @@ def _substituted_parties(
     issues = []
     theirs = _slots(quote, quote_readings)
     for slot, party in _slots(claim, claim_readings):
-        if any(matches(t, quote_terms) for t in head_terms(party)):
+        if any(matches(t, quote_terms) for t in named_terms(party)):
             continue
         for other_slot, other in theirs:
-            absent = not any(matches(t, claim_terms) for t in head_terms(other))
+            absent = not any(matches(t, claim_terms) for t in named_terms(other))
             if other_slot == slot and absent and not (generic(party) and generic(other)):
                 what = "actor" if slot == ACTOR_SLOT else "recipient"
                 issues.append(f"{what} changed: {_bare(party)} vs {_bare(other)}")
@@ -635,7 +638,21 @@ def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str
     mine, theirs = reading.recipient, aligned.recipient
     if _same_act(reading, aligned) and _other_recipient(mine, theirs):
         issues.append(f"recipient changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
+    if _giver_receives(reading, aligned):
+        issues.append(f"recipient changed: {_bare(head(reading.subject))} vs {_bare(head(theirs))}")
     return issues
+
+
+def _giver_receives(reading: Reading, aligned: Reading) -> bool:
+    """The claim has the quote's giver receive what it gives: "the Secretary must receive the
+    report from the State" for "the Secretary shall provide the report to the State"."""
+    if reading.verb not in RECEIVING or aligned.verb not in TELLING | HANDING:
+        return False
+    receiver, giver = head_terms(reading.subject), head_terms(_actor(aligned))
+    recipient_terms = head_terms(aligned.recipient)
+    return bool(receiver and giver and recipient_terms) and (
+        same_party(receiver, giver) and not same_party(receiver, recipient_terms)
+    )
 
 
 def _other_recipient(mine: str | None, theirs: str | None) -> bool:
