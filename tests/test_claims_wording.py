@@ -352,3 +352,30 @@ def test_a_possessive_owning_no_party_keeps_its_owner():
     quote = "The commissioner shall issue guidelines on visiting hours."
     claim = "The commissioner's guidelines must set visiting hours."
     assert not any(i.startswith("actor") for i in checked_claim(claim, quote).issues)
+
+
+# --- timing words -----------------------------------------------------------------------------
+
+HEARING_NOTICE = "The board shall notify each member prior to the hearing."
+
+
+def test_after_for_prior_to_contradicts():
+    result = checked_claim("The board shall notify each member after the hearing.", HEARING_NOTICE)
+    assert "deadline differs: after vs before" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The board shall notify each member before the hearing.",
+        "The board shall notify each member in advance of the hearing.",
+    ],
+)
+def test_before_in_other_words_is_supported(claim):
+    assert checked_claim(claim, HEARING_NOTICE).verdict == "SUPPORTED"
+
+
+def test_a_frequency_said_as_so_many_a_week_is_no_invention():
+    quote = "An employee may telework up to three days a week with approval."
+    claim = "With approval, an employee may telework up to three days per week."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"

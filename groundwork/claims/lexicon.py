@@ -33,6 +33,8 @@ _PHRASES = (
     (r"give\s+up|waive", "waive"),
     (r"capped\s+at|(?:a\s+)?cap\s+of|(?:a\s+)?ceiling\s+of", "not exceeding"),
     (r"out[\s-]of[\s-]date", "outdated"),
+    (r"prior\s+to|in\s+advance\s+of|ahead\s+of", "before"),
+    (r"subsequent\s+to", "after"),
     (r"personal\s+health\s+information", "protected health information"),
     # Validity, in its negative forms first: "is not valid", "has no legal effect" → "void".
     (
@@ -48,7 +50,7 @@ _PHRASES = (
     ),
 )
 _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
-    r"\b(?=[wafopeymgcnibuhrtWAFOPEYMGCNIBUHRT])(?:"
+    r"\b(?=[wafopeymgcnibuhrtsWAFOPEYMGCNIBUHRTS])(?:"
     + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
     + ")",
     re.IGNORECASE,

@@ -195,10 +195,12 @@ _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
 _UNIVERSALS = re.compile(r"\b(?:every|all|any|each|always|whatever|whenever|regardless)\b", re.I)
-# How often: a frequency the quote does not set is an invented detail.
+# How often: a frequency the quote does not set is an invented detail. "Two days a week" and
+# "three times a year" set one as much as "per week" does.
 _FREQUENCY = re.compile(
     r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|biennial(?:ly)?"
-    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a)\s+"
+    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a"
+    r"|(?:times?|days?|hours?|weeks?|months?)\s+an?)\s+"
     r"(?:\w+\s+)?(?:year|month|week|day|quarter|period)s?)\b",
     re.IGNORECASE,
 )
