@@ -379,3 +379,17 @@ def test_a_frequency_said_as_so_many_a_week_is_no_invention():
     quote = "An employee may telework up to three days a week with approval."
     claim = "With approval, an employee may telework up to three days per week."
     assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "This chapter supersedes county ordinances on noise.",
+        "This chapter preempts any county ordinance on noise.",
+    ],
+)
+def test_a_claim_of_the_effect_a_quote_disclaims_contradicts(claim):
+    quote = "This chapter shall not be construed as superseding any county ordinance on noise."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: does vs does not" in result.issues

@@ -305,6 +305,12 @@ _PERIPHRASES = tuple(
             rf"{_DISCLAIMER}(?:prohibit|prevent|preclud|bar|forbid)\w*\s+{_PARTY}\s+from\s",
             r"\g<party> may ",
         ),
+        (  # "This part shall not be construed as superseding State law": it does not
+            r"\b(?P<text>(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title"
+            r"|act|rule|regulation))\s+(?:shall|may|will)\s+not\s+be\s+(?:construed|interpreted"
+            r"|deemed|read)\s+(?:as|to)\s+(?P<verb>[a-z]+)\b",
+            r"\g<text> does not \g<verb>",
+        ),
         (
             rf"{_ENACTMENT}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
             r"\g<party> may ",
