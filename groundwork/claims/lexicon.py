@@ -36,21 +36,20 @@ _PHRASES = (
     (r"prior\s+to|in\s+advance\s+of|ahead\s+of", "before"),
     (r"subsequent\s+to", "after"),
     (r"personal\s+health\s+information", "protected health information"),
-    # Validity, in its negative forms first: "is not valid", "has no legal effect" → "void".
-    (
-        r"null\s+and\s+void|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid|enforceable"
-        r"|binding|effective)|invalid|unenforceable|ineffective|non-?binding"
-        r"|(?:of|has|have|had)\s+no\s+(?:legal\s+)?(?:force|effect)(?:\s+or\s+effect)?",
-        "void",
-    ),
-    (
-        r"(?:is|are|be|was|were|remains?)\s+(?:legally\s+)?(?:valid|enforceable|binding"
-        r"|effective)|takes?\s+effect",
-        "valid",
-    ),
 )
+# Validity, in its negative forms first: "is not valid", "has no legal effect" → "void". Read
+# only in a text that speaks of validity or effect (_VALIDITY_CUE), since "is", "has" open them.
+_VALIDITY = re.compile(
+    r"\b(?P<void>null\s+and\s+void|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid"
+    r"|enforceable|binding|effective)|invalid|unenforceable|ineffective|non-?binding"
+    r"|(?:of|has|have|had)\s+no\s+(?:legal\s+)?(?:force|effect)(?:\s+or\s+effect)?)\b"
+    r"|\b(?:is|are|be|was|were|remains?)\s+(?:legally\s+)?(?:valid|enforceable|binding"
+    r"|effective)\b|\btakes?\s+effect\b",
+    re.IGNORECASE,
+)
+_VALIDITY_CUE = re.compile(r"valid|void|enforceable|binding|effect", re.IGNORECASE)
 _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
-    r"\b(?=[wafopeymgcnibuhrtsWAFOPEYMGCNIBUHRTS])(?:"
+    r"\b(?=[wafopeymgcisWAFOPEYMGCIS])(?:"
     + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
     + ")",
     re.IGNORECASE,
@@ -171,8 +170,12 @@ def term(word: str) -> str:
 
 
 def phrased(text: str) -> str:
-    """The text with each fixed phrase replaced by its one word."""
-    return _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
+    """The text with each fixed phrase replaced by its one word, and each statement of
+    validity by "valid" or "void"."""
+    text = _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
+    if _VALIDITY_CUE.search(text):
+        text = _VALIDITY.sub(lambda m: "void" if m.group("void") else "valid", text)
+    return text
 
 
 @lru_cache(maxsize=16_384)

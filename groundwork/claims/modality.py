@@ -329,10 +329,20 @@ _PERIPHRASES = tuple(
 )
 
 
+# A word every periphrasis has, searched first: most texts have none, and are left as they are.
+_PERIPHRASE_CUE = re.compile(
+    r"\b(?:it\s+is|there\s+is|nothing|but|obligation|duty|responsibility|section|part|subpart"
+    r"|subsection|paragraph|chapter|title|act|rule|regulation|law|statute)\b",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=16_384)
 def plain_modals(text: str) -> str:
     """The text with each modal said around its party rewritten to the plain form (see
     _PERIPHRASES), for reading its rules; positions in it are not the original text's."""
+    if not _PERIPHRASE_CUE.search(text):
+        return text
     for pattern, plain in _PERIPHRASES:
         text = pattern.sub(plain, text)
     return text
