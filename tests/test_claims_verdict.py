@@ -510,7 +510,7 @@ def test_an_open_period_for_a_deadline_contradicts():
         (
             "A lease signed by a minor is valid.",
             "A lease signed by a minor is invalid.",
-            "negation differs: valid vs invalid",
+            "negation differs: valid vs void",  # each form of either is named by its class
         ),
         (
             "Attendance at the training is voluntary for contractors.",

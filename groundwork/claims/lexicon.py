@@ -33,10 +33,23 @@ _PHRASES = (
     (r"give\s+up|waive", "waive"),
     (r"capped\s+at|(?:a\s+)?cap\s+of|(?:a\s+)?ceiling\s+of", "not exceeding"),
     (r"out[\s-]of[\s-]date", "outdated"),
+    (r"prior\s+to|in\s+advance\s+of|ahead\s+of", "before"),
+    (r"subsequent\s+to", "after"),
     (r"personal\s+health\s+information", "protected health information"),
 )
+# Validity, in its negative forms first: "is not valid", "has no legal effect" → "void". Read
+# only in a text that speaks of validity or effect (_VALIDITY_CUE), since "is", "has" open them.
+_VALIDITY = re.compile(
+    r"\b(?P<void>null\s+and\s+void|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid"
+    r"|enforceable|binding|effective)|invalid|unenforceable|ineffective|non-?binding"
+    r"|(?:of|has|have|had)\s+no\s+(?:legal\s+)?(?:force|effect)(?:\s+or\s+effect)?)\b"
+    r"|\b(?:is|are|be|was|were|remains?)\s+(?:legally\s+)?(?:valid|enforceable|binding"
+    r"|effective)\b|\btakes?\s+effect\b",
+    re.IGNORECASE,
+)
+_VALIDITY_CUE = re.compile(r"valid|void|enforceable|binding|effect", re.IGNORECASE)
 _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
-    r"\b(?=[wafopeymgcWAFOPEYMGC])(?:"
+    r"\b(?=[wafopeymgcisWAFOPEYMGCIS])(?:"
     + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))
     + ")",
     re.IGNORECASE,
@@ -80,6 +93,8 @@ _SYNONYMS = (
     "short brief",
     "documentation document",
     "agreement agree",
+    "waive waiver",
+    "supersede preempt override",
 )
 
 # Words that carry no content of their own in a claim or quote.
@@ -154,9 +169,13 @@ def term(word: str) -> str:
     return _CANONICAL.get(stem, stem)
 
 
-def _phrased(text: str) -> str:
-    """The text with each fixed phrase replaced by its one word."""
-    return _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
+def phrased(text: str) -> str:
+    """The text with each fixed phrase replaced by its one word, and each statement of
+    validity by "valid" or "void"."""
+    text = _PHRASE_RE.sub(lambda m: _PHRASES[int(m.lastgroup[1:])][1], text)
+    if _VALIDITY_CUE.search(text):
+        text = _VALIDITY.sub(lambda m: "void" if m.group("void") else "valid", text)
+    return text
 
 
 @lru_cache(maxsize=16_384)
@@ -164,7 +183,7 @@ def content_terms(text: str) -> tuple[str, ...]:
     """The content terms of a text, in order, repeats kept. Digits and list labels ("(b)",
     "(ii)") are not words, and neither are number words and the units after a number ("60
     calendar days", "a year"): numbers are compared by value (groundwork.claims.numeric)."""
-    plain = _phrased(_LABEL.sub(" ", normalised(text)))
+    plain = phrased(_LABEL.sub(" ", normalised(text)))
     if any(unit in plain.lower() for unit in _UNITS):
         plain = _NUMBER_UNIT.sub(" ", plain)
     words = _WORD.findall(plain.replace("-", " "))
@@ -195,6 +214,17 @@ def _spelling(acronym: str, other: str) -> str | None:
         if matched == len(letters):
             return " ".join(words[start:position])
     return None
+
+
+# Verbs ending in "-ly", which a test for adverbs ("promptly", "annually") would skip.
+_LY_VERBS = frozenset("apply comply supply rely reply multiply ally".split())  # noqa: SIM905
+
+
+def is_adverb(word: str) -> bool:
+    """A word read as an adverb, to be skipped when looking for a verb: "-ly", but not "apply"
+    or "supply"."""
+    lowered = word.lower()
+    return lowered.endswith("ly") and lowered not in _LY_VERBS
 
 
 def matches(claim_term: str, quote_terms: frozenset[str]) -> bool:

@@ -12,6 +12,16 @@ action (the content terms of the clause the trigger governs), so that a claim's 
 compared with the quote's reading of the same action. A quote that opens with a bare verb
 ("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
 
+A plain negation, "This part does not apply to ...", "State law is not superseded", is a
+denial: the negative of an assertion, read so that a claim stating the act plainly conflicts.
+A "does not" inside a relative clause or a condition ("an employee who does not return") is
+no reading.
+
+Some wordings put the party inside the modal phrase: "It is mandatory for the agency to keep",
+"There is no requirement for X to", "X's duty is to", "Nothing in this part shall be construed
+to authorize X to". `plain_modals` rewrites them to the plain form ("X must", "X need not", "X
+may not") before a verdict reads them; `readings` itself keeps the text's positions.
+
 Plain English also states a rule of the act itself: "Keeping a log is optional", "Disclosure is
 prohibited", "A written request is not required". Such a predicative reading binds no party by
 its subject (the subject is the act, and its first term the verb); who acts, if said, is its
@@ -25,16 +35,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from groundwork.claims.lexicon import content_terms, normalised, term
+from groundwork.claims.lexicon import content_terms, is_adverb, normalised, term
 from groundwork.claims.roles import TELLING, recipient
 from groundwork.sentences import sentence_spans
 
-OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION = (
+OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION, DENIAL = (
     "obligation",
     "prohibition",
     "permission",
     "exemption",
     "assertion",  # a plain statement of what a party does: "The Secretary decides"
+    "denial",  # ... or does not: "This part does not supersede", "State law is not preempted"
 )
 # How each modality is named in an issue: "modality changed: may vs must".
 MODAL_WORDS = {
@@ -43,9 +54,11 @@ MODAL_WORDS = {
     PERMISSION: "may",
     EXEMPTION: "need not",
     ASSERTION: "does",
+    DENIAL: "does not",
 }
 
 _BE = r"(?:is|are|was|were|be|will\s+be)"
+_BE_NOT = r"(?:is|are|was|were)\s+not(?=\s+\w+(?:ed|en)\b)"  # "is not superseded": denied
 _ADVERB = r"(?:\s+\w+ly)?"
 # Order matters: the longer, negated and hedged forms come before the bare modals.
 # "is required", "is optional", "is prohibited" with no "to"/"from" after: the subject names the
@@ -56,9 +69,10 @@ _TRIGGERS = (
     (
         EXEMPTION,
         rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
-        r"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need|have)\s+to"
-        r"|(?:doesn't|don't|didn't)(?:\s+\w+ly)?\s+(?:need|have)\s+to"
-        rf"|{_BE}{_ADVERB}\s+exempt(?:ed)?\s+from|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
+        rf"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
+        rf"|(?:doesn't|don't|didn't){_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
+        rf"|{_BE}{_ADVERB}\s+(?:exempt(?:ed)?|excused|relieved|released)\s+from"
+        rf"|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
         r"|(?:has|have)\s+no\s+(?:obligation|duty)\s+to|never\s+(?:has|have|needs?)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+responsible\s+for"
         rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
@@ -72,7 +86,8 @@ _TRIGGERS = (
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
-        r"|(?:shall|must|should)\s+refrain\s+from"
+        r"|(?:does|do|did)\s+not\s+have\s+(?:the|any|a)\s+(?:right|authority|power)\s+to"
+        r"|(?:shall|must|should)\s+refrain\s+from|(?:is|are)\s+not\s+to"
         r"|it\s+is\s+unlawful",
     ),
     (
@@ -81,17 +96,25 @@ _TRIGGERS = (
         rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
         r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
-        r"|needs?\s+to|(?:is|are)\s+responsible\s+for",
+        r"|needs?\s+to|(?:is|are)\s+responsible\s+for"
+        r"|(?:is|are)\s+to(?=\s+[a-z])(?!\s+(?:the|a|an|this|that|its|their|his|her|such|any"
+        r"|each|all|be\s+construed)\b)",
     ),
     (
         PERMISSION,
-        r"may|can|could"
+        r"(?:may|can|could)\s+(?:choose|elect|decide|opt)\s+(?:whether\s+)?(?:or\s+not\s+)?to"
+        r"|may|can|could"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:prohibited|prevented|precluded|barred|forbidden)\s+from"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
-        r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option)(?:\s+to\s+decide)?"
-        r"\s+(?:whether\s+)?to",
+        r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option|choice)(?:\s+to\s+decide)?"
+        r"\s+(?:whether\s+)?to|(?:has|have)\s+the\s+(?:option|choice)\s+of",
+    ),
+    (
+        DENIAL,  # last: "does not need to" and "is not required to" are exemptions
+        rf"(?:does|do|did)\s+not|(?:doesn't|don't|didn't)|{_BE_NOT}",
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
@@ -161,7 +184,15 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 _RELATIVE = re.compile(r"(that|which|who|whom|whose|where)\b", re.IGNORECASE)
+_CLAUSE_OPENER = re.compile(rf"\b(?:that|which|who|whom|whose)\b|{_SUBORDINATE.pattern}", re.I)
 _LIMIT = re.compile(r"(?:\s+\w+ly)?\s+(?:exceed|be\s+more\s+than)\b", re.IGNORECASE)
+# "X is to do": a duty, unless X names an aim ("The purpose of this part is to ensure").
+_IS_TO = re.compile(r"(?:is|are)\s+to", re.IGNORECASE)
+_STATED_AIM = re.compile(
+    r"\b(?:purpose|goal|aim|intent|intention|objective|function|role|step|effect|result|idea"
+    r"|policy)s?(?:\s+(?:of|for)\s+[^,;:]*)?$",
+    re.IGNORECASE,
+)
 # A predicative trigger names no party: the subject is the act ("Disclosure is prohibited").
 _PREDICATIVE = re.compile(
     r"(?:optional|voluntary|unnecessary|mandatory|obligatory|compulsory|required|necessary"
@@ -187,8 +218,134 @@ _AGENT_END = re.compile(
     re.I,
 )
 _FINITE_VERB = re.compile(r"^[a-z]+(?:s|ed)$")  # "decides", "determined": not "give", "notice"
+# A plural noun or pronoun just before a bare verb makes it finite: "Employees earn leave".
+_PLURAL_SUBJECT = re.compile(
+    r"(?:\b(?!(?:this|his|its|is|was|has|does|thus|always|perhaps|unless|as)\s)[a-z]+[a-rt-z]s"
+    r"|\b(?:they|we|you|people|staff|personnel))\s+$",
+    re.IGNORECASE,
+)
 _BE_BEFORE = re.compile(r"\s(?:is|are|was|were|be|been)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:\s+\w+ly)?\s+(?:be|been|being)\b", re.IGNORECASE)
+_DENIED_PASSIVE = re.compile(r"(?:is|are|was|were)\s+not", re.IGNORECASE)
+
+
+# Modals said around their party ("It is mandatory for the agency to keep", "Nothing in this
+# part shall be construed to authorize the Secretary to fine"), rewritten to the plain form
+# whose subject the triggers read ("the agency must keep", "the Secretary may not fine"). A
+# text that "does not authorize" or "shall not be construed to authorize" an act gives no
+# permission for it; one that does not require it exempts; one that does not prohibit it
+# permits. What a text "authorizes", "requires" or "prohibits" it permits, obliges, forbids.
+_PARTY = r"(?P<party>(?:the|a|an|any|each|every|its|their|such)\s+[\w' -]+?|[A-Z][\w'-]*)"
+_DISCLAIMER = (
+    r"\b(?:nothing(?:\s+(?:in|under)\s+[^,;.]{1,80}?)?\s+(?:(?:shall|may|will|should)\s+)?"
+    r"(?:be\s+(?:construed|interpreted|deemed|read)\s+(?:to|as)\s+)?"
+    r"|(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title|act|rule"
+    r"|regulation)\s+(?:does|shall)\s+not\s+(?:be\s+construed\s+(?:to|as)\s+)?)"
+)
+# ... and what the text itself grants: "This section requires X to", "The rule allows X to".
+_ENACTMENT = (
+    r"\b(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title|act|rule"
+    r"|regulation|law|statute)\s+(?:\w+ly\s+)?"
+)
+_PERIPHRASES = tuple(
+    (re.compile(pattern, re.IGNORECASE), plain)
+    for pattern, plain in (
+        (
+            rf"\bit\s+is\s+(?:mandatory|required|obligatory|compulsory|necessary)\s+for\s+{_PARTY}"
+            r"\s+to\s",
+            r"\g<party> must ",
+        ),
+        (
+            rf"\bit\s+is\s+(?:permissible|permitted|allowed|acceptable|lawful)\s+for\s+{_PARTY}"
+            r"\s+to\s",
+            r"\g<party> may ",
+        ),
+        (
+            rf"\bit\s+is\s+(?:prohibited|forbidden|unlawful|illegal|impermissible)\s+for\s+{_PARTY}"
+            r"\s+to\s",
+            r"\g<party> must not ",
+        ),
+        (
+            r"\bit\s+is\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|required|necessary"
+            rf"|obligatory))\s+for\s+{_PARTY}\s+to\s",
+            r"\g<party> need not ",
+        ),
+        (
+            r"\bthere\s+is\s+no\s+(?:requirement|obligation|duty|need)\s+(?:for|on)\s+"
+            rf"{_PARTY}\s+to\s",
+            r"\g<party> need not ",
+        ),
+        (r"\bthere\s+is\s+no\s+(?:requirement|obligation|duty|need)\s+to\s", "need not "),
+        (  # "may, but need not, keep": a permission
+            r"\bmay\s*,?\s+but\s+(?:need\s+not|(?:is|are)\s+not\s+(?:required|obligated|obliged)"
+            r"\s+to)\s*,?\s",
+            "may ",
+        ),
+        (
+            r"\b(?P<word>permitted|allowed|authori[sz]ed)\s*,?\s+but\s+not\s+(?:required"
+            r"|obligated|obliged)\s*,?\s+to\s",
+            r"\g<word> to ",
+        ),
+        (
+            rf"\bit\s+is\s+(?:up\s+to|for)\s+{_PARTY}\s+(?:to\s+decide\s+)?whether\s+to\s",
+            r"\g<party> may ",
+        ),
+        (rf"\b{_PARTY}'s\s+(?:obligation|duty|responsibility)\s+is\s+to\s", r"\g<party> must "),
+        (
+            rf"{_DISCLAIMER}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
+            r"\g<party> may not ",
+        ),
+        (
+            rf"{_DISCLAIMER}(?:provid|giv|grant|confer)\w*\s+{_PARTY}\s+(?:with\s+)?"
+            r"(?:the\s+|any\s+)?(?:authority|power|right|permission)\s+to\s",
+            r"\g<party> may not ",
+        ),
+        (rf"{_DISCLAIMER}(?:requir|compel|oblig)\w*\s+{_PARTY}\s+to\s", r"\g<party> need not "),
+        (
+            rf"{_DISCLAIMER}(?:prohibit|prevent|preclud|bar|forbid)\w*\s+{_PARTY}\s+from\s",
+            r"\g<party> may ",
+        ),
+        (  # "This part shall not be construed as superseding State law": it does not
+            r"\b(?P<text>(?:this|the)\s+(?:section|part|subpart|subsection|paragraph|chapter|title"
+            r"|act|rule|regulation))\s+(?:shall|may|will)\s+not\s+be\s+(?:construed|interpreted"
+            r"|deemed|read)\s+(?:as|to)\s+(?P<verb>[a-z]+)\b",
+            r"\g<text> does not \g<verb>",
+        ),
+        (
+            rf"{_ENACTMENT}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
+            r"\g<party> may ",
+        ),
+        (
+            rf"{_ENACTMENT}(?:provid|giv|grant|confer)\w*\s+{_PARTY}\s+(?:with\s+)?"
+            r"(?:the\s+|any\s+)?(?:authority|power|right|permission)\s+to\s",
+            r"\g<party> may ",
+        ),
+        (rf"{_ENACTMENT}(?:requir|compel|oblig|direct)\w*\s+{_PARTY}\s+to\s", r"\g<party> must "),
+        (
+            rf"{_ENACTMENT}(?:prohibit|prevent|preclud|bar|forbid)\w*\s+{_PARTY}\s+from\s",
+            r"\g<party> must not ",
+        ),
+    )
+)
+
+
+# A word every periphrasis has, searched first: most texts have none, and are left as they are.
+_PERIPHRASE_CUE = re.compile(
+    r"\b(?:it\s+is|there\s+is|nothing|but|obligation|duty|responsibility|section|part|subpart"
+    r"|subsection|paragraph|chapter|title|act|rule|regulation|law|statute)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=16_384)
+def plain_modals(text: str) -> str:
+    """The text with each modal said around its party rewritten to the plain form (see
+    _PERIPHRASES), for reading its rules; positions in it are not the original text's."""
+    if not _PERIPHRASE_CUE.search(text):
+        return text
+    for pattern, plain in _PERIPHRASES:
+        text = pattern.sub(plain, text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +380,11 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
     text = normalised(text)
     found: list[Reading] = []
     for start, end in sentence_spans(text):
-        matches = [m for m in _TRIGGER_RE.finditer(text, start, end) if not _epistemic(text, m)]
+        matches = [
+            m
+            for m in _TRIGGER_RE.finditer(text, start, end)
+            if not _epistemic(text, m) and not _embedded_denial(text, start, m)
+        ]
         first = matches[0].start() - start if matches else None
         if not found and bare_verb_binds and _imperative(text[start:end], first):
             found.append(Reading(OBLIGATION, "", start, None, content_terms(text[start:end])))
@@ -238,6 +399,8 @@ def readings(text: str, bare_verb_binds: bool = False) -> tuple[Reading, ...]:
                 continue
             if _LIMIT.match(text, match.end()):
                 continue  # "shall not exceed $100": a cap, compared as a number
+            if _STATED_AIM.search(segment) and _IS_TO.fullmatch(match.group(0)):
+                continue  # "The purpose of this part is to ensure": an aim, not a duty
             found.append(_reading(text, match, segment, stop, negated))
     return tuple(found)
 
@@ -268,7 +431,7 @@ def _reading(
             passive=True,
             agent=_agent(act + " " + governed, _AGENT_OR_BENEFICIARY),
         )
-    passive = bool(_PASSIVE.match(text, match.end()))
+    passive = bool(_PASSIVE.match(text, match.end()) or _DENIED_PASSIVE.fullmatch(match.group(0)))
     verb = _verb(text, match.end())
     return Reading(
         modality=modality,
@@ -303,7 +466,8 @@ def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
             continue
         before = text[start : verb.start()]
         passive = bool(_BE_BEFORE.search(before))
-        if not (passive or _FINITE_VERB.search(verb.group(0))):
+        finite = _FINITE_VERB.search(verb.group(0)) or _PLURAL_SUBJECT.search(before)
+        if not (passive or finite):
             continue
         segment = _segment(_BE_BEFORE.sub("", before), after_trigger=False)
         if _SUBORDINATE.search(segment):
@@ -345,7 +509,7 @@ def _agent(text: str, pattern: re.Pattern[str]) -> str | None:
 def _verb(text: str, position: int) -> str:
     """The term of the first verb after a trigger, past adverbs, asides, `be` and `not`."""
     for word in _VERB_WORDS.findall(text, position, position + 120):
-        if word.lower() not in _AUXILIARIES and not word.lower().endswith("ly"):
+        if word.lower() not in _AUXILIARIES and not is_adverb(word):
             return term(word)
     return ""
 
@@ -373,6 +537,15 @@ def _segment(before: str, after_trigger: bool) -> str:
 def without_triggers(text: str) -> str:
     """The text with its deontic triggers blanked: what is left is what the rule is about."""
     return _TRIGGER_RE.sub(" ", normalised(text))
+
+
+def _embedded_denial(text: str, start: int, match: re.Match[str]) -> bool:
+    """A "does not" of a relative clause or a condition ("an employee who does not return",
+    "if the person does not respond"): it describes the subject or the case, and the clause
+    around it is the next trigger's subject, not a clause of its own."""
+    if match.lastgroup != DENIAL:
+        return False
+    return bool(_CLAUSE_OPENER.search(_segment(text[start : match.start()], after_trigger=False)))
 
 
 def _epistemic(text: str, match: re.Match[str]) -> bool:

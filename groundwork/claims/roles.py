@@ -12,10 +12,12 @@ reading names up to two parties:
   with a copy".
 
 Parties are compared by the head of their noun phrase, the words before an "of", a participle
-or a relative clause: "the covered entity or business associate disclosing such information"
+or a relative clause, and after an opening possessive that owns a party ("the patient's
+family" is the family): "the covered entity or business associate disclosing such information"
 is "covered entity or business associate", and "the recipient of a disclosure" is "recipient".
 Heads compare by exact term, because the stems of a party and its counterpart are often
-one letter apart (employer / employee, grantor / grantee).
+one letter apart (employer / employee, grantor / grantee); a few parties have two names
+(the Secretary and HHS, an agency and "the Department").
 
 A party can also be put in another's place in any "to", "with", "from" or "by" phrase ("file
 a complaint with the State attorney general" for "with the Secretary"); `party_slots` finds
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from groundwork.claims.lexicon import content_terms, term
+from groundwork.claims.lexicon import content_terms, is_adverb, term
 
 # Verbs whose object is the party told: "notify the covered entity".
 TELLING = frozenset(map(term, "notify tell inform advise warn alert contact".split()))  # noqa: SIM905
@@ -80,17 +82,44 @@ _HEAD_END = re.compile(
     re.IGNORECASE,
 )
 _VERB_WORD = re.compile(r"[A-Za-z]+")
+# "give the patient a statement": a party, then a second object opening with its determiner.
+_DOUBLE_OBJECT = re.compile(
+    rf"^(?P<party>{_DETERMINERS}\s+(?:[\w'’-]+\s+){{0,4}}?[\w'’-]+)\s+"
+    r"(?:a|an|the|its|their|his|her|any|such|this|that|written|copies|notice)\s",
+    re.IGNORECASE,
+)
 _SKIPPED = frozenset({"be", "been", "being", "not", "never", "also", "only", "promptly"})
+
+
+_POSSESSIVE = ("'s", "s'", "’s", "s’")
+# Names of one party: the Secretary (of HHS) and HHS, an agency and "the Department".
+_SAME_PARTIES = {
+    term(a): frozenset(term(b) for b in names.split() if b != a)
+    for names in ("secretary hhs", "agency department")
+    for a in names.split()
+}
 
 
 def head(party: str | None) -> str:
     """A party's head noun phrase: "the covered entity" of "the covered entity disclosing such
     information", "each individual" of "each individual of the breach"."""
     words = _HEAD_END.split(party or "", maxsplit=1)[0].split()
+    words = _owned(words)
     participle = next(
         (i for i, w in enumerate(words) if i > 1 and w.lower().endswith("ing")), len(words)
     )
     return " ".join(words[:participle])
+
+
+def _owned(words: list[str]) -> list[str]:
+    """The words of a party a possessive names ("the patient's family" is the family, not the
+    patient), when the owner opens the phrase and what it owns is a party ("the commissioner's
+    guidelines" stay the commissioner's)."""
+    owner = next((i for i, w in enumerate(words[:-1]) if w.endswith(_POSSESSIVE)), None)
+    if owner is None or {"or", "and"} & {w.lower() for w in words[:owner]}:
+        return words
+    owned = words[owner + 1 :]
+    return owned if term(owned[-1]) in PARTY_NOUNS else words
 
 
 def head_terms(party: str | None) -> frozenset[str]:
@@ -99,8 +128,19 @@ def head_terms(party: str | None) -> frozenset[str]:
 
 
 def same_party(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two heads name the same party when they share a term exactly."""
-    return bool(a & b)
+    """Two heads name the same party when they share a term exactly, or a term and its other
+    name ("HHS" for "the Secretary")."""
+    return bool(a & b) or bool(_other_names(a) & b)
+
+
+def _other_names(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(name for t in terms for name in _SAME_PARTIES.get(t, ()))
+
+
+def named_terms(party: str | None) -> frozenset[str]:
+    """The terms of a party's head with the party's other names: "HHS" is also "secretari"."""
+    terms = head_terms(party)
+    return terms | _other_names(terms)
 
 
 def recipient(governed: str, verb: str) -> str | None:
@@ -111,18 +151,24 @@ def recipient(governed: str, verb: str) -> str | None:
         found = _OBJECT.match(rest) if rest is not None else None
     elif verb in HANDING:
         rest = _after_verb(governed) or ""
-        found = _WITH_PARTY.match(rest) or _TO_PARTY.search(governed)
+        found = _WITH_PARTY.match(rest) or _TO_PARTY.search(governed) or _first_object(rest)
     else:
         return None
     party = found.group("party").strip(" ,;:") if found else None
     return None if party is None or head_terms(party) & _NOT_PARTIES else party
 
 
+def _first_object(rest: str) -> re.Match[str] | None:
+    """The first of two objects, if it is a party: "give the patient a statement"."""
+    found = _DOUBLE_OBJECT.match(rest)
+    return found if found and is_party(found.group("party")) else None
+
+
 def _after_verb(governed: str) -> str | None:
     """The text after the governed verb (past `be`, `not` and adverbs), or None."""
     for word in _VERB_WORD.finditer(governed):
         lowered = word.group(0).lower()
-        if lowered not in _SKIPPED and not lowered.endswith("ly"):
+        if lowered not in _SKIPPED and not is_adverb(lowered):
             return governed[word.end() :].strip()
     return None
 
@@ -138,7 +184,13 @@ PARTY_NOUNS = frozenset(
         physician nurse psychiatrist psychologist family guardian parent representative
         respondent petitioner applicant complainant consumer customer member user recipient
         sender owner operator landlord tenant employer lender borrower institution facility
-        hospital clinic""".split(),  # noqa: SIM905
+        hospital clinic prosecutor auditor inspector examiner investigator commissioner
+        comptroller governor mayor legislature sheriff police insurer issuer processor
+        clearinghouse sponsor researcher trustee custodian fiduciary counsel lawyer counselor
+        therapist pharmacist dentist technician licensee registrant beneficiary enrollee
+        participant subscriber spouse child victim witness defendant plaintiff claimant
+        appellant appellee broker dealer carrier bank vendor supplier manufacturer contractor
+        subcontractor designee delegate agent bureau office division""".split(),  # noqa: SIM905
     )
 )
 _PRONOUNS = frozenset("you they it we he she i one".split())  # noqa: SIM905

@@ -13,11 +13,16 @@ order their findings decide:
    action (may vs must, must not vs may, need not vs must); another actor bearing the duty, or
    another recipient of it, roles reversed included (groundwork.claims.roles; a claim with no
    modal, "The Secretary decides ...", is read against the quote's verbs); a negation the
-   quote does not have. A claim whose subject is the beneficiary of the quote's duty ("clients
-   can inspect" for "the facility shall allow clients to inspect") states its other side.
-3. **Inventions → UNSUPPORTED.** A frequency ("every year") where the quote sets none, a
-   restriction ("only if it is made in writing") the quote does not make, or a number of a kind
-   the quote does not state at all.
+   quote does not have, said with "not" ("does not apply" for "applies") or with the verb
+   that undoes the quote's ("shall deny" for "shall grant"; "must withhold" for "may not
+   disclose" is the same rule). A claim whose subject is the beneficiary of the quote's duty
+   ("clients can inspect" for "the facility shall allow clients to inspect") states its other
+   side; one that has the giver receive ("the Secretary receives the report from the State"
+   for "the Secretary shall provide the report to the State") swaps the recipient.
+3. **Inventions → UNSUPPORTED.** The opposite act under a modality that neither restates nor
+   conflicts ("may shorten" for "may extend"), a frequency ("every year") where the quote sets
+   none, a restriction ("only if it is made in writing") the quote does not make, or a number
+   of a kind the quote does not state at all.
 4. **Omissions → PARTIAL.** An exception or condition of the quote that the claim drops, a
    quote number (deadline, threshold) the claim leaves out, or a universal word ("every",
    "any") that widens a rule the quote restricts.
@@ -43,12 +48,15 @@ from groundwork.claims.lexicon import (
     content_terms,
     matches,
     normalised,
+    phrased,
     spelled_out,
     support,
     term,
 )
 from groundwork.claims.lexicon import unstated_terms as _unstated
 from groundwork.claims.modality import (
+    ASSERTION,
+    DENIAL,
     EXEMPTION,
     MODAL_WORDS,
     OBLIGATION,
@@ -56,6 +64,7 @@ from groundwork.claims.modality import (
     PROHIBITION,
     Reading,
     assertions,
+    plain_modals,
     readings,
     without_triggers,
 )
@@ -83,6 +92,7 @@ from groundwork.claims.roles import (
     head,
     head_terms,
     is_party,
+    named_terms,
     party_slots,
     same_party,
 )
@@ -102,17 +112,41 @@ _CONFLICTING_MODALITIES = {
     frozenset({OBLIGATION, EXEMPTION}),
 }
 _MAY_OR_MUST_NOT = frozenset({PROHIBITION, PERMISSION})  # compared for the same act only
+# A plain "does not" against "does" or "must", for the same act and object.
+_DENIED = {frozenset({ASSERTION, DENIAL}), frozenset({OBLIGATION, DENIAL})}
+_NEGATING = {frozenset({OBLIGATION, PROHIBITION}), *_DENIED}
+# Verbs that undo each other: "shall deny the request" is "shall not grant" it, "must withhold
+# the chart" is "may not disclose" it. A claim's modality for the opposite verb is turned into
+# the one it means for the quote's verb before the two are compared (_INVERSE).
+_OPPOSITE_VERBS = tuple(
+    (term(a), term(b), f"{a} vs {b}")
+    for a, b in (
+        pair.split("/")
+        for pair in """grant/deny grant/reject grant/revoke approve/deny approve/reject
+        approve/disapprove accept/reject accept/deny include/exclude include/omit
+        disclose/withhold provide/withhold permit/deny permit/prohibit permit/forbid
+        retain/destroy retain/discard retain/delete retain/dispose add/remove add/delete
+        increase/decrease increase/reduce extend/shorten begin/terminate begin/cease begin/end
+        uphold/overturn uphold/reverse affirm/reverse admit/discharge open/close comply/violate
+        supersede/preserve""".split()  # noqa: SIM905 - a word list reads best as prose
+    )
+)
+_INVERSE = {
+    OBLIGATION: PROHIBITION,
+    PROHIBITION: OBLIGATION,
+    PERMISSION: EXEMPTION,
+    EXEMPTION: PERMISSION,
+    ASSERTION: DENIAL,
+    DENIAL: ASSERTION,
+}
 _CORRELATIVE = re.compile(r"entitled|right", re.IGNORECASE)  # "X is entitled to": Y's duty
 _ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
     ("later", "earlier", "deadline differs"),
     ("longer", "shorter", "deadline differs"),
     ("before", "after", "deadline differs"),
     ("discovery", "occurrence", "deadline differs"),
-    ("valid", "void", "negation differs"),
-    ("valid", "invalid", "negation differs"),
-    ("enforceable", "unenforceable", "negation differs"),
+    ("valid", "void", "negation differs"),  # each form of either (lexicon: "has no effect")
     ("lawful", "unlawful", "negation differs"),
-    ("binding", "nonbinding", "negation differs"),
     ("permitted", "prohibited", "negation differs"),
     ("permitted", "forbidden", "negation differs"),
     ("mandatory", "optional", "negation differs"),
@@ -155,15 +189,18 @@ _ONLY_NOT = re.compile(
 )
 _PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
+_SAME_OBJECT = 0.66  # share of its object terms a claim must share with the quote's act (2 in 3)
 _SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be about one act
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
 _UNIVERSALS = re.compile(r"\b(?:every|all|any|each|always|whatever|whenever|regardless)\b", re.I)
-# How often: a frequency the quote does not set is an invented detail.
+# How often: a frequency the quote does not set is an invented detail. "Two days a week" and
+# "three times a year" set one as much as "per week" does.
 _FREQUENCY = re.compile(
     r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|biennial(?:ly)?"
-    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a)\s+"
+    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a"
+    r"|(?:times?|days?|hours?|weeks?|months?)\s+an?)\s+"
     r"(?:\w+\s+)?(?:year|month|week|day|quarter|period)s?)\b",
     re.IGNORECASE,
 )
@@ -198,7 +235,7 @@ def checked_claim(
         raise ValueError(f"depth must be {FULL!r} or {LIGHT!r}, not {depth!r}")
     claim_text = spelled_out(normalised(claim), quote)
     quote_text = spelled_out(normalised(quote), claim)
-    share = round(support(without_triggers(claim_text), without_triggers(quote_text)), 4)
+    share = round(support(_unmodal(claim_text), _unmodal(quote_text)), 4)
     numbers, conflicts, unused = number_matches(claim_text, quote_text, tolerance)
     verdict, reason, issues = (
         _off_topic(claim_text, quote_text, share, conflicts)
@@ -212,6 +249,39 @@ def checked_claim(
 
 
 Finding = tuple[str, str, tuple[str, ...]]  # verdict, reason, issues
+
+
+def _unmodal(text: str) -> str:
+    """What a text's rule is about: its modal words, periphrases included, left out."""
+    return without_triggers(plain_modals(text))
+
+
+def _rules(claim: str, quote: str) -> tuple[tuple[Reading, ...], tuple[Reading, ...]]:
+    """The quote's readings and the claim's, its modal-less statements read against the
+    quote's verbs, both with periphrases of modals made plain."""
+    quote_text, claim_text = plain_modals(quote), plain_modals(claim)
+    quote_readings = readings(quote_text, bare_verb_binds=True)
+    claim_readings = readings(claim_text)
+    verbs = _with_opposites(frozenset(r.verb for r in quote_readings if r.verb))
+    denied = frozenset(r.verb for r in claim_readings if r.modality == DENIAL and r.verb)
+    if denied:  # "does not supersede" against the quote's plain "supersedes"
+        quote_readings += assertions(quote_text, _with_opposites(denied))
+    return quote_readings, claim_readings + assertions(claim_text, verbs)
+
+
+def _with_opposites(verbs: frozenset[str]) -> frozenset[str]:
+    """The verbs and the verbs that undo them (_OPPOSITE_VERBS)."""
+    return verbs | {b if a in verbs else a for a, b, _ in _OPPOSITE_VERBS if {a, b} & verbs}
+
+
+def _opposition(mine: str, theirs: str) -> str | None:
+    """How the claim's verb undoes the quote's ("deny vs grant"), or None."""
+    for a, b, words in _OPPOSITE_VERBS:
+        if (mine, theirs) == (b, a):
+            return " vs ".join(reversed(words.split(" vs ")))
+        if (mine, theirs) == (a, b):
+            return words
+    return None
 
 
 def _off_topic(
@@ -239,9 +309,8 @@ def _other_partys_rule(
     regulated body ("clearinghouse", "issuer") are too many to list as party nouns."""
     if not any(c.what == VALUE or c.kind == "date" for c in conflicts):  # dates have no value
         return None
-    quote_readings = readings(quote, bare_verb_binds=True)
-    verbs = frozenset(r.verb for r in quote_readings if r.verb)
-    mine = _named_actors(readings(claim) + assertions(claim, verbs))
+    quote_readings, claim_readings = _rules(claim, quote)
+    mine = _named_actors(claim_readings)
     theirs = _named_actors(quote_readings)
     if not mine or not theirs or generic(mine[0]) or generic(theirs[0]):
         return None
@@ -277,7 +346,14 @@ def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...])
 
 
 def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Finding | None:
-    """A frequency, an "only" restriction or a number the quote does not state."""
+    """A frequency, an "only" restriction, a number or an act the quote does not state."""
+    undone = _undone_acts(claim, quote)
+    if undone:
+        return (
+            UNSUPPORTED,
+            f"The quote does not state the opposite act ({undone[0]}).",
+            tuple(f"other act: {u}" for u in undone),
+        )
     frequency = _FREQUENCY.search(claim)
     if frequency and not _FREQUENCY.search(quote):
         return (
@@ -340,9 +416,7 @@ def _is_article(number: NumberMatch) -> bool:
 def _rule_conflicts(claim: str, quote: str) -> list[str]:
     """Modality, negation and party conflicts between aligned readings, and antonyms."""
     issues = []
-    quote_readings = readings(quote, bare_verb_binds=True)
-    verbs = frozenset(r.verb for r in quote_readings if r.verb)
-    claim_readings = readings(claim) + assertions(claim, verbs)
+    quote_readings, claim_readings = _rules(claim, quote)
     for reading in claim_readings:
         aligned = _aligned(reading, quote_readings)
         if aligned is None or _correlative(reading, aligned) or _stated(reading, quote_readings):
@@ -398,10 +472,10 @@ def _substituted_parties(
     issues = []
     theirs = _slots(quote, quote_readings)
     for slot, party in _slots(claim, claim_readings):
-        if any(matches(t, quote_terms) for t in head_terms(party)):
+        if any(matches(t, quote_terms) for t in named_terms(party)):
             continue
         for other_slot, other in theirs:
-            absent = not any(matches(t, claim_terms) for t in head_terms(other))
+            absent = not any(matches(t, claim_terms) for t in named_terms(other))
             if other_slot == slot and absent and not (generic(party) and generic(other)):
                 what = "actor" if slot == ACTOR_SLOT else "recipient"
                 issues.append(f"{what} changed: {_bare(party)} vs {_bare(other)}")
@@ -491,17 +565,60 @@ def _correlative(reading: Reading, aligned: Reading) -> bool:
 
 def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
     """May for must, must not for may, need not for must (for the same act or, but for may
-    against must not, the same actor), and must for must not."""
+    against must not, the same actor), and must for must not; "does not" for "does" or "must";
+    the opposite verb under a modality that makes it a conflict ("shall deny" for "shall
+    grant", not "must withhold" for "may not disclose")."""
+    opposition = _opposition(reading.verb, aligned.verb)
+    if opposition:
+        pair = frozenset({_INVERSE[reading.modality], aligned.modality})
+        negated = (pair in _CONFLICTING_MODALITIES or pair in _NEGATING) and _same_object(
+            reading, aligned
+        )
+        return [f"negation differs: {opposition}"] if negated else []
+    words = f"{MODAL_WORDS[reading.modality]} vs {MODAL_WORDS[aligned.modality]}"
+    pair = frozenset({reading.modality, aligned.modality})
+    if pair in _DENIED:
+        denied = _same_act(reading, aligned) and _same_object(reading, aligned)
+        return [f"negation differs: {words}"] if denied else []
     same_act = _same_act(reading, aligned) or _similar_act(reading, aligned)
     same_actor = bool(reading.subject_terms & aligned.subject_terms)
-    pair = frozenset({reading.modality, aligned.modality})
     if pair in _CONFLICTING_MODALITIES and (same_act or (same_actor and pair != _MAY_OR_MUST_NOT)):
-        return [
-            f"modality changed: {MODAL_WORDS[reading.modality]} vs {MODAL_WORDS[aligned.modality]}"
-        ]
+        return [f"modality changed: {words}"]
     if pair == {OBLIGATION, PROHIBITION} and same_act:
         return ["negation differs"]
     return []
+
+
+def _undone_acts(claim: str, quote: str) -> list[str]:
+    """The opposite of the quote's act under a modality that neither restates nor conflicts
+    with the quote's: "may shorten the deadline" for "may extend the deadline" (the quote
+    lets the party do the one, and says nothing of the other)."""
+    quote_readings, claim_readings = _rules(claim, quote)
+    found = []
+    for reading in claim_readings:
+        aligned = _aligned(reading, quote_readings)
+        if aligned is None or _stated(reading, quote_readings):
+            continue
+        opposition = _opposition(reading.verb, aligned.verb)
+        pair = frozenset({_INVERSE[reading.modality], aligned.modality})
+        if opposition and len(pair) == 2 and pair not in _CONFLICTING_MODALITIES | _NEGATING:
+            found.append(opposition)
+    return found
+
+
+def _same_object(reading: Reading, aligned: Reading) -> bool:
+    """Two in three of the claim's object terms (its action's but the verb, and a passive
+    subject) are the quote's: "does not apply to small plans" and "applies to plans that offer
+    loans" are about different objects."""
+    mine = _object_terms(reading)
+    theirs = _object_terms(aligned) | frozenset(aligned.action)
+    return not mine or sum(matches(t, theirs) for t in mine) >= _SAME_OBJECT * len(mine)
+
+
+def _object_terms(reading: Reading) -> frozenset[str]:
+    return (frozenset(reading.action) - {reading.verb}) | (
+        reading.subject_terms if reading.passive else frozenset()
+    )
 
 
 def _similar_act(reading: Reading, aligned: Reading) -> bool:
@@ -523,7 +640,21 @@ def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str
     mine, theirs = reading.recipient, aligned.recipient
     if _same_act(reading, aligned) and _other_recipient(mine, theirs):
         issues.append(f"recipient changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
+    if _giver_receives(reading, aligned):
+        issues.append(f"recipient changed: {_bare(head(reading.subject))} vs {_bare(head(theirs))}")
     return issues
+
+
+def _giver_receives(reading: Reading, aligned: Reading) -> bool:
+    """The claim has the quote's giver receive what it gives: "the Secretary must receive the
+    report from the State" for "the Secretary shall provide the report to the State"."""
+    if reading.verb not in RECEIVING or aligned.verb not in TELLING | HANDING:
+        return False
+    receiver, giver = head_terms(reading.subject), head_terms(_actor(aligned))
+    recipient_terms = head_terms(aligned.recipient)
+    return bool(receiver and giver and recipient_terms) and (
+        same_party(receiver, giver) and not same_party(receiver, recipient_terms)
+    )
 
 
 def _other_recipient(mine: str | None, theirs: str | None) -> bool:
@@ -605,5 +736,6 @@ def _prefixes(terms: frozenset[str]) -> frozenset[str]:
 
 @lru_cache(maxsize=16_384)
 def _word_terms(text: str) -> frozenset[str]:
-    """Every word's term, function words included (antonyms are often function words)."""
-    return frozenset(term(w) for w in _WORDS.findall(text))
+    """Every word's term, function words included (antonyms are often function words), after
+    the lexicon's fixed phrases ("has no effect" is "void")."""
+    return frozenset(term(w) for w in _WORDS.findall(phrased(text)))

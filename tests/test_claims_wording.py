@@ -1,0 +1,395 @@
+"""groundwork/claims: rules said in wordings the verdict rules were not written against.
+
+Every sentence here is made up for the test (none is taken from data/labels), so that the rules
+are checked on the general ways English and legal drafting say a duty, a permission, a
+prohibition, a negation or a party, and on true paraphrases they must not flag."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundwork.claims.modality import (
+    EXEMPTION,
+    OBLIGATION,
+    PERMISSION,
+    PROHIBITION,
+    plain_modals,
+    readings,
+)
+from groundwork.claims.verdict import checked_claim
+
+# --- modality and absence of duty in other words ---------------------------------------------
+
+REPORT_DUTY = "A contractor shall report each security incident to the contracting officer."
+ARCHIVE_PERMISSION = "The registrar may archive the minutes of each closed session."
+SHARE_BAN = "The clinic may not disclose a member's chart to an insurer."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A contractor does not have to report security incidents to the contracting officer.",
+        "A contractor does not need to report security incidents to the contracting officer.",
+        "A contractor doesn't need to report security incidents to the contracting officer.",
+        "A contractor is excused from reporting security incidents to the contracting officer.",
+        "A contractor is relieved from reporting security incidents to the contracting officer.",
+        "There is no requirement for a contractor to report security incidents to the "
+        "contracting officer.",
+        "It is optional for a contractor to report security incidents to the contracting officer.",
+    ],
+)
+def test_absence_of_a_duty_in_other_words_contradicts_a_duty(claim):
+    result = checked_claim(claim, REPORT_DUTY)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: need not vs must" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "It is up to the contractor whether to report security incidents to the contracting "
+        "officer.",
+        "A contractor has the option of reporting security incidents to the contracting officer.",
+        "A contractor may choose whether to report security incidents to the contracting officer.",
+        "A contractor is permitted, but not required, to report security incidents to the "
+        "contracting officer.",
+        "A contractor may, but need not, report security incidents to the contracting officer.",
+    ],
+)
+def test_a_choice_in_other_words_contradicts_a_duty(claim):
+    result = checked_claim(claim, REPORT_DUTY)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: may vs must" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The registrar is to archive the minutes of each closed session.",
+        "It is mandatory for the registrar to archive the minutes of each closed session.",
+        "The registrar's duty is to archive the minutes of each closed session.",
+    ],
+)
+def test_a_duty_in_other_words_contradicts_a_permission(claim):
+    result = checked_claim(claim, ARCHIVE_PERMISSION)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: must vs may" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The clinic is not prohibited from disclosing a member's chart to an insurer.",
+        "Nothing prevents the clinic from disclosing a member's chart to an insurer.",
+        "It is permissible for the clinic to disclose a member's chart to an insurer.",
+    ],
+)
+def test_a_ban_lifted_in_other_words_contradicts_a_ban(claim):
+    result = checked_claim(claim, SHARE_BAN)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: may vs must not" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The contractor is to report each security incident to the contracting officer.",
+         REPORT_DUTY),
+        ("It is mandatory for a contractor to report each security incident to the contracting "
+         "officer.", REPORT_DUTY),
+        ("The clinic is not to disclose a member's chart to an insurer.", SHARE_BAN),
+        ("It is forbidden for the clinic to disclose a member's chart to an insurer.", SHARE_BAN),
+        ("The registrar has the option of archiving the minutes of each closed session.",
+         ARCHIVE_PERMISSION),
+        ("The registrar may, but need not, archive the minutes of each closed session.",
+         ARCHIVE_PERMISSION),
+        ("Archiving the minutes of each closed session is up to the registrar, who may archive "
+         "them.", ARCHIVE_PERMISSION),
+    ],
+)  # fmt: skip
+def test_the_same_modality_in_other_words_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_an_aim_is_no_duty():
+    assert readings("The purpose of this subpart is to protect member data.") == ()
+    (reading,) = readings("The registrar is to archive the minutes.")
+    assert (reading.modality, reading.subject, reading.verb) == (
+        OBLIGATION,
+        "The registrar",
+        "archiv",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "modality", "subject"),
+    [
+        ("Nothing in this part shall be construed to authorize a lender to charge a fee.",
+         PROHIBITION, "a lender"),
+        ("Nothing in this subpart may be construed as giving the board authority to set rates.",
+         PROHIBITION, "the board"),
+        ("This section does not require a lender to keep the file.", EXEMPTION, "a lender"),
+        ("Nothing in this chapter shall prevent a tenant from withholding rent.", PERMISSION,
+         "a tenant"),
+        ("There is no need to wait for the audit.", EXEMPTION, None),
+    ],
+)  # fmt: skip
+def test_a_disclaimer_of_authority_reads_as_the_plain_modal(text, modality, subject):
+    (reading,) = readings(plain_modals(text))
+    assert (reading.modality, reading.subject) == (modality, subject)
+
+
+def test_a_claim_of_the_authority_a_quote_disclaims_contradicts():
+    quote = "Nothing in this part shall be construed to authorize a lender to charge a fee."
+    result = checked_claim("A lender may charge a fee under this part.", quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: may vs must not" in result.issues
+
+
+# --- validity and effect ---------------------------------------------------------------------
+
+LEASE_VOID = "A lease term that waives the tenant's right to a jury trial is void."
+LEASE_NOT_VALID = "A lease signed by a minor is not valid."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("A lease term that waives the tenant's right to a jury trial is enforceable.", LEASE_VOID),
+        ("A lease term that waives the tenant's right to a jury trial is binding.", LEASE_VOID),
+        ("A lease term waiving the tenant's right to a jury trial takes effect.", LEASE_VOID),
+        ("A lease signed by a minor is valid.", LEASE_NOT_VALID),
+        ("A lease signed by a minor is legally binding.", LEASE_NOT_VALID),
+    ],
+)  # fmt: skip
+def test_a_claim_of_effect_for_what_the_quote_voids_contradicts(claim, quote):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: valid vs void" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("A lease term that waives the tenant's right to a jury trial is null and void.",
+         LEASE_VOID),
+        ("A lease term that waives the tenant's right to a jury trial has no legal effect.",
+         LEASE_VOID),
+        ("A lease term that waives the tenant's right to a jury trial is unenforceable.",
+         LEASE_VOID),
+        ("A lease signed by a minor is invalid.", LEASE_NOT_VALID),
+        ("A lease signed by a minor is of no effect.", LEASE_NOT_VALID),
+    ],
+)  # fmt: skip
+def test_no_effect_in_other_words_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+# --- plain negation: "does not", and verbs that undo each other ------------------------------
+
+EXCLUSION = "This chapter does not apply to a credit union that only offers savings accounts."
+RULING = "The panel shall grant the appeal unless it was filed late."
+
+
+def test_a_plain_statement_of_what_the_quote_denies_contradicts():
+    claim = "This chapter applies to a credit union that only offers savings accounts."
+    result = checked_claim(claim, EXCLUSION)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: does vs does not" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "This chapter does not apply to credit unions that only offer savings accounts.",
+        "This chapter does not cover a credit union that only offers savings accounts, since it "
+        "does not apply to one.",
+    ],
+)
+def test_a_denial_restated_is_supported(claim):
+    assert checked_claim(claim, EXCLUSION).verdict == "SUPPORTED"
+
+
+def test_a_denial_of_another_object_is_no_negation():
+    claim = "This chapter applies to a credit union that offers loans to its members."
+    assert "negation differs: does vs does not" not in checked_claim(claim, EXCLUSION).issues
+
+
+def test_a_plain_denial_of_a_duty_contradicts():
+    claim = "The contractor does not report security incidents to the contracting officer."
+    assert "negation differs: does not vs must" in checked_claim(claim, REPORT_DUTY).issues
+
+
+def test_a_denied_passive_is_read_as_a_denial():
+    (reading,) = readings("Local ordinances are not superseded by this chapter.")
+    assert (reading.modality, reading.verb, reading.passive) == ("denial", "supersed", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A tenant who does not pay rent must vacate the unit.",
+        "If the tenant does not pay rent, the landlord may end the lease.",
+    ],
+)
+def test_a_does_not_of_a_relative_clause_or_condition_is_no_reading(text):
+    assert "denial" not in [r.modality for r in readings(text)]
+
+
+def test_a_verb_ending_in_ly_is_no_adverb():
+    (reading,) = readings("This chapter does not apply to savings accounts.")
+    assert reading.verb == "appli"
+
+
+@pytest.mark.parametrize(
+    ("claim", "issue"),
+    [
+        ("The panel shall deny the appeal unless it was filed late.", "deny vs grant"),
+        ("The panel must reject the appeal unless it was filed late.", "reject vs grant"),
+    ],
+)
+def test_the_opposite_verb_under_the_same_duty_contradicts(claim, issue):
+    result = checked_claim(claim, RULING)
+    assert result.verdict == "CONTRADICTED"
+    assert f"negation differs: {issue}" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The clinic must withhold a member's chart from an insurer.", SHARE_BAN),
+        ("The board must not retain the ballots after the count is certified.",
+         "The board shall destroy the ballots after the count is certified."),
+    ],
+)  # fmt: skip
+def test_the_opposite_verb_under_the_opposite_modality_is_a_paraphrase(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_the_opposite_act_under_the_same_permission_is_unsupported():
+    quote = "The board may extend the filing period by 15 days."
+    result = checked_claim("The board may shorten the filing period by 15 days.", quote)
+    assert result.verdict == "UNSUPPORTED"
+    assert "other act: shorten vs extend" in result.issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "issue"),
+    [
+        ("This part requires a lender to keep the file.", "modality changed: must vs need not"),
+        ("This part authorizes a lender to charge a fee.", "modality changed: may vs must not"),
+    ],
+)
+def test_what_a_text_is_said_to_grant_is_read_as_a_modal(claim, issue):
+    quotes = {
+        "modality changed: must vs need not": "This part does not require a lender to keep the "
+        "file.",
+        "modality changed: may vs must not": "Nothing in this part shall be construed to "
+        "authorize a lender to charge a fee.",
+    }
+    result = checked_claim(claim, quotes[issue])
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues
+
+
+# --- parties ----------------------------------------------------------------------------------
+
+FORWARD = "The Secretary shall forward a summary of the findings to the State."
+DEPOSIT = "The landlord must return the security deposit to the tenant within 30 days."
+APPOINT = "The court shall appoint a guardian for the minor."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The Secretary must receive a summary of the findings from the State.", FORWARD),
+        ("The landlord must get the security deposit back from the tenant within 30 days.",
+         DEPOSIT),
+    ],
+)  # fmt: skip
+def test_the_giver_said_to_receive_contradicts(claim, quote):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert any(issue.startswith("recipient changed") for issue in result.issues)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The State must receive a summary of the findings from the Secretary.", FORWARD),
+        ("HHS must forward the State a summary of the findings.", FORWARD),
+        ("The tenant must get the security deposit back from the landlord within 30 days.",
+         DEPOSIT),
+        ("The agency shall send the applicant a copy of the decision.",
+         "The Department shall send a copy of the decision to the applicant."),
+    ],
+)  # fmt: skip
+def test_a_party_by_another_name_or_from_the_other_side_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    ("claim", "issue"),
+    [
+        ("The prosecutor shall appoint a guardian for the minor.", "actor changed"),
+        ("A guardian shall be appointed for the minor by the prosecutor.", "actor changed"),
+    ],
+)
+def test_a_legal_actor_named_by_its_office_is_a_party(claim, issue):
+    result = checked_claim(claim, APPOINT)
+    assert result.verdict == "CONTRADICTED"
+    assert any(i.startswith(issue) for i in result.issues)
+
+
+def test_what_a_possessive_owns_is_the_party():
+    claim = "The Secretary shall forward the State's auditor a summary of the findings."
+    result = checked_claim(claim, FORWARD)
+    assert result.verdict == "CONTRADICTED"
+    assert "recipient changed: auditor vs State" in result.issues
+
+
+def test_a_possessive_owning_no_party_keeps_its_owner():
+    quote = "The commissioner shall issue guidelines on visiting hours."
+    claim = "The commissioner's guidelines must set visiting hours."
+    assert not any(i.startswith("actor") for i in checked_claim(claim, quote).issues)
+
+
+# --- timing words -----------------------------------------------------------------------------
+
+HEARING_NOTICE = "The board shall notify each member prior to the hearing."
+
+
+def test_after_for_prior_to_contradicts():
+    result = checked_claim("The board shall notify each member after the hearing.", HEARING_NOTICE)
+    assert "deadline differs: after vs before" in result.issues
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The board shall notify each member before the hearing.",
+        "The board shall notify each member in advance of the hearing.",
+    ],
+)
+def test_before_in_other_words_is_supported(claim):
+    assert checked_claim(claim, HEARING_NOTICE).verdict == "SUPPORTED"
+
+
+def test_a_frequency_said_as_so_many_a_week_is_no_invention():
+    quote = "An employee may telework up to three days a week with approval."
+    claim = "With approval, an employee may telework up to three days per week."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "This chapter supersedes county ordinances on noise.",
+        "This chapter preempts any county ordinance on noise.",
+    ],
+)
+def test_a_claim_of_the_effect_a_quote_disclaims_contradicts(claim):
+    quote = "This chapter shall not be construed as superseding any county ordinance on noise."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: does vs does not" in result.issues
