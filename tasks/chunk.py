@@ -116,7 +116,7 @@ def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: st
     writer = warehouse.part_writer("chunks", run_id)
     with warehouse.connect(read_only=True) as con:
         sql = fresh_documents_sql(warehouse, reused)
-        totals = con.sql(sql).aggregate("count(*), coalesce(sum(length(text)), 0)")
+        totals = con.sql(sql).aggregate("count(*), coalesce(sum(n_chars), 0)")
         documents, size = totals.fetchone()
         bar = stage_progress("chunk", documents, "documents")
         reader = con.execute(sql).to_arrow_reader(config.batch_docs)

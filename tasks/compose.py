@@ -380,12 +380,15 @@ def question_keys(questions: pa.Table, evidence: pa.Table, rejected: pa.Table) -
     }
 
 
-def unchanged_questions(warehouse: Warehouse, run_id: str, reused: str | None) -> set[str]:
-    """Questions whose answer inputs equal those of the `reused` run (same config and code):
-    their answers are copied from it rather than composed again (nor sent to a model)."""
-    if reused is None or not warehouse.parts("answers", reused):
+def unchanged_questions(
+    warehouse: Warehouse, inputs: tuple[pa.Table, pa.Table, pa.Table], reused: str | None
+) -> set[str]:
+    """Questions whose answer inputs (this run's `compose_inputs`) equal those of the `reused`
+    run (same config and code): their answers are copied from it rather than composed again
+    (nor sent to a model)."""
+    if reused is None or inputs[0].num_rows == 0 or not warehouse.parts("answers", reused):
         return set()
-    now = question_keys(*compose_inputs(warehouse, run_id))
+    now = question_keys(*inputs)
     before = question_keys(*compose_inputs(warehouse, reused))
     return {qid for qid, key in now.items() if before.get(qid) == key}
 
@@ -402,8 +405,9 @@ def compose_stage(
 ) -> dict[str, int]:
     """Compose every answer from the run's verified requirements, copying those of questions
     whose inputs are as in the `reused` run; returns result counts and how many were copied."""
-    questions, evidence, rejected = compose_inputs(warehouse, run_id)
-    copied = unchanged_questions(warehouse, run_id, reused)
+    inputs = compose_inputs(warehouse, run_id)
+    questions, evidence, rejected = inputs
+    copied = unchanged_questions(warehouse, inputs, reused)
     questions = _only(questions, copied, keep=False)
     if isinstance(config.compose, ModelBackend):
         from groundwork.llm.calls import model_stage  # the rules never load the client

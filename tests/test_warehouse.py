@@ -50,6 +50,48 @@ def test_an_old_warehouse_is_migrated_to_rows_and_texts_with_nothing_lost(tmp_pa
     assert n_chars == [(len("Staff must wear badges."),)]
 
 
+OLD_REGISTRY = """
+CREATE TABLE requirement_registry (
+    requirement_id VARCHAR PRIMARY KEY, prefix VARCHAR NOT NULL, seq INTEGER NOT NULL,
+    canonical_key VARCHAR NOT NULL UNIQUE, source_id VARCHAR NOT NULL,
+    normalised_quote VARCHAR NOT NULL, status VARCHAR NOT NULL, first_run VARCHAR NOT NULL,
+    last_run VARCHAR NOT NULL, retired_run VARCHAR
+);
+INSERT INTO requirement_registry VALUES
+    ('REQ-S0001', 'S', 1, 'k1', 'S1', 'staff must wear badges.', 'active', 'r1', 'r1', NULL),
+    ('REQ-S0002', 'S', 2, 'k2', 'S1', 'visitors must sign in.', 'retired', 'r1', 'r1', 'r2');
+"""
+
+
+def test_an_old_registry_loses_its_key_indexes_and_keeps_its_rows(tmp_path: Path):
+    with duckdb.connect(str(tmp_path / "groundwork.duckdb")) as con:
+        con.execute(OLD_REGISTRY)
+        before = con.execute("SELECT * FROM requirement_registry ORDER BY seq").fetchall()
+    with Warehouse(tmp_path).connect() as con:
+        after = con.execute("SELECT * FROM requirement_registry ORDER BY seq").fetchall()
+        keys = con.execute(
+            "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'requirement_registry' "
+            "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')"
+        ).fetchone()[0]
+        tables = {t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert after == before and keys == 0
+    assert "requirement_registry_keyed" not in tables
+
+
+def test_registry_ids_stable_catches_an_id_given_twice(tmp_path: Path):
+    from tasks.review import checks
+
+    check = next(c for c in checks() if c.name == "registry_ids_stable")
+    with Warehouse(tmp_path).connect() as con:
+        assert con.execute(check.sql).fetchall() == []
+        con.execute(
+            "INSERT INTO requirement_registry VALUES "
+            "('REQ-S0001', 'S', 1, 'k1', 'S1', 'a.', 'active', 'r1', 'r1', NULL), "
+            "('REQ-S0001', 'S', 1, 'k2', 'S1', 'b.', 'active', 'r1', 'r1', NULL)"
+        )
+        assert {row[1] for row in con.execute(check.sql).fetchall()} == {"k1", "k2"}
+
+
 def test_a_new_warehouse_reads_documents_through_the_view(tmp_path: Path):
     with Warehouse(tmp_path).connect() as con:
         columns = [

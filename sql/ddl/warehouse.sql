@@ -7,8 +7,10 @@
 -- to or deleted from. DuckDB rewrites a whole column at checkpoint when any of its values is
 -- updated, so a 1 % change of a large corpus updating `text` in place rewrote all of the text
 -- (seconds); appending the new texts costs what they weigh. Read documents through the view.
+-- doc_id is unique without a key index (see merge_documents.sql); the review's
+-- documents_unique check holds every run to it.
 CREATE TABLE IF NOT EXISTS document_rows (
-    doc_id          VARCHAR PRIMARY KEY,
+    doc_id          VARCHAR NOT NULL,
     source_id       VARCHAR,
     path            VARCHAR,
     format          VARCHAR,
@@ -50,16 +52,20 @@ CREATE TABLE IF NOT EXISTS sources (
     last_run        VARCHAR
 );
 
+-- requirement_id and canonical_key are each unique, without key indexes: DuckDB rewrites an index
+-- whole at every checkpoint, half a second a night on 750 k requirements. sql/registry/assign_ids.sql
+-- only inserts keys it does not hold, numbered after the highest, and the hard check
+-- registry_ids_stable holds every run to both.
 CREATE TABLE IF NOT EXISTS requirement_registry (
-    requirement_id  VARCHAR PRIMARY KEY,  -- REQ-S0001 / REQ-P0001, never reused
+    requirement_id  VARCHAR NOT NULL,     -- REQ-S0001 / REQ-P0001, never reused
     prefix          VARCHAR NOT NULL,     -- S (statutes, regulations) | P (policies)
     seq             INTEGER NOT NULL,
-    canonical_key   VARCHAR NOT NULL UNIQUE,
+    canonical_key   VARCHAR NOT NULL,
     source_id       VARCHAR NOT NULL,
     normalised_quote VARCHAR NOT NULL,
     status          VARCHAR NOT NULL,     -- active | retired
     first_run       VARCHAR NOT NULL,
-    last_run        VARCHAR NOT NULL,
+    last_run        VARCHAR NOT NULL,     -- the last run that registered its source (extracted it)
     retired_run     VARCHAR
 );
 

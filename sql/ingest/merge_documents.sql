@@ -51,44 +51,56 @@ SELECT DISTINCT sha256, text
 FROM incoming_documents
 WHERE sha256 NOT IN (SELECT sha256 FROM document_texts);
 
+-- An update and an insert rather than an upsert: document_rows has no key index for one (DuckDB
+-- rewrites an index whole at every checkpoint); incoming_documents has one row per doc_id.
 -- `hierarchy` is set apart, only where it differs: a list column updated in place costs DuckDB a
 -- rewrite of the whole column at checkpoint, and a changed text seldom changes the hierarchy.
-INSERT INTO document_rows
+CREATE OR REPLACE TEMP TABLE incoming_rows AS
 SELECT i.doc_id, s.source_id, i.path, i.format, i.source_type, i.title, i.citation,
        i.jurisdiction, i.url, i.effective_date, i.retrieved, i.hierarchy, i.metadata, i.sha256,
-       'active', $run_id, $run_id, $run_id, length(i.text)
+       length(i.text) AS n_chars
 FROM incoming_documents i
-JOIN sources s ON s.canonical_key = source_key(i.url, i.title, i.text)
-ON CONFLICT (doc_id) DO UPDATE SET
-    source_id = EXCLUDED.source_id,
-    path = EXCLUDED.path,
-    format = EXCLUDED.format,
-    source_type = EXCLUDED.source_type,
-    title = EXCLUDED.title,
-    citation = EXCLUDED.citation,
-    jurisdiction = EXCLUDED.jurisdiction,
-    url = EXCLUDED.url,
-    effective_date = EXCLUDED.effective_date,
-    retrieved = EXCLUDED.retrieved,
-    metadata = EXCLUDED.metadata,
+JOIN sources s ON s.canonical_key = source_key(i.url, i.title, i.text);
+
+UPDATE document_rows
+SET source_id = i.source_id,
+    path = i.path,
+    format = i.format,
+    source_type = i.source_type,
+    title = i.title,
+    citation = i.citation,
+    jurisdiction = i.jurisdiction,
+    url = i.url,
+    effective_date = i.effective_date,
+    retrieved = i.retrieved,
+    metadata = i.metadata,
     -- changed: anything chunks, candidates or IDs are made from (text, citation, source), so
     -- that incremental runs redo this document's stages
-    changed_run = CASE WHEN document_rows.sha256 = EXCLUDED.sha256
+    changed_run = CASE WHEN document_rows.sha256 = i.sha256
                             AND document_rows.status = 'active'
-                            AND document_rows.citation IS NOT DISTINCT FROM EXCLUDED.citation
-                            AND document_rows.source_type IS NOT DISTINCT FROM EXCLUDED.source_type
-                            AND document_rows.source_id IS NOT DISTINCT FROM EXCLUDED.source_id
-                       THEN document_rows.changed_run ELSE EXCLUDED.changed_run END,
-    n_chars = EXCLUDED.n_chars,
-    sha256 = EXCLUDED.sha256,
+                            AND document_rows.citation IS NOT DISTINCT FROM i.citation
+                            AND document_rows.source_type IS NOT DISTINCT FROM i.source_type
+                            AND document_rows.source_id IS NOT DISTINCT FROM i.source_id
+                       THEN document_rows.changed_run ELSE $run_id END,
+    n_chars = i.n_chars,
+    sha256 = i.sha256,
     status = 'active',
-    last_run = EXCLUDED.last_run;
+    last_run = $run_id
+FROM incoming_rows i
+WHERE document_rows.doc_id = i.doc_id;
 
 UPDATE document_rows
 SET hierarchy = i.hierarchy
-FROM incoming_documents i
+FROM incoming_rows i
 WHERE document_rows.doc_id = i.doc_id
   AND document_rows.hierarchy IS DISTINCT FROM i.hierarchy;
+
+INSERT INTO document_rows
+SELECT doc_id, source_id, path, format, source_type, title, citation, jurisdiction, url,
+       effective_date, retrieved, hierarchy, metadata, sha256, 'active', $run_id, $run_id,
+       $run_id, n_chars
+FROM incoming_rows
+WHERE doc_id NOT IN (SELECT doc_id FROM document_rows);
 
 -- Texts no document points to any more (replaced by a new version) are dropped.
 DELETE FROM document_texts

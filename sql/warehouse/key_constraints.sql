@@ -1,0 +1,4 @@
+-- How many primary-key or unique constraints table $name has.
+SELECT count(*)
+FROM duckdb_constraints()
+WHERE table_name = $name AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')
