@@ -1,9 +1,11 @@
 """SQL lives in sql/ as files; this module finds them and runs them statement by statement.
 
-Named parameters (`$run_id`) are bound per statement, so a script can mix statements that use
-different parameters. Paths cannot be bound in DDL (views over Parquet), so `{name}` placeholders
-are substituted as quoted SQL string literals by `literal`, or, for a value marked `Sql` (a
-run's table as a relation, `{chunks} c`), as the SQL text it is.
+Named parameters (`$run_id`) are filled in per statement, so a script can mix statements that
+use different parameters: a scalar (text, number, truth value, None) as a typed SQL literal, any
+other value bound. Binding any Python value makes DuckDB import pandas (about a second), which a
+run with nothing to do never needs otherwise. Paths cannot be bound in DDL (views over
+Parquet), so `{name}` placeholders are substituted as quoted SQL string literals by `literal`,
+or, for a value marked `Sql` (a run's table as a relation, `{chunks} c`), as the SQL text it is.
 """
 
 from __future__ import annotations
@@ -71,21 +73,51 @@ def _substituted(script: str, subst: dict[str, Any]) -> str:
     return _PLACEHOLDER.sub(value, script)
 
 
+def scalar_literal(value: object) -> str | None:
+    """A scalar as a typed SQL literal; None for a value that must be bound instead."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return f"CAST({value} AS BIGINT)"
+    if isinstance(value, float):
+        return f"CAST({literal(repr(value))} AS DOUBLE)"
+    if isinstance(value, str):
+        return f"CAST({literal(value)} AS VARCHAR)"
+    return None
+
+
+def _execute(
+    con: duckdb.DuckDBPyConnection, stmt: str, params: dict[str, Any]
+) -> duckdb.DuckDBPyConnection:
+    """Execute one statement with the named parameters it uses (see the module docstring)."""
+    bound: dict[str, Any] = {}
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in params:
+            return match.group(0)
+        text = scalar_literal(params[name])
+        if text is None:
+            bound[name] = params[name]
+            return match.group(0)
+        return text
+
+    return con.execute(_PARAM.sub(value, stmt), bound or None)
+
+
 def run_script(
     con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None, **subst: Any
 ) -> None:
     """Run every statement of sql/<name>.sql with the named parameters each one uses."""
-    params = params or {}
     script = _substituted(sql_text(name), subst)
     for stmt in statements(script):
-        used = {k: params[k] for k in set(_PARAM.findall(stmt)) if k in params}
-        con.execute(stmt, used or None)
+        _execute(con, stmt, params or {})
 
 
 def query(
     con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None
 ) -> duckdb.DuckDBPyConnection:
     """Execute the single query in sql/<name>.sql and return the cursor for fetching."""
-    stmt = sql_text(name)
-    used = {k: v for k, v in (params or {}).items() if f"${k}" in stmt}
-    return con.execute(stmt, used or None)
+    return _execute(con, sql_text(name), params or {})

@@ -22,8 +22,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from itertools import pairwise
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-import bm25s
 import numpy as np
 import pyarrow as pa
 from prefect import task
@@ -35,8 +36,8 @@ from groundwork.warehouse import Warehouse, run_parts, write_run_table
 from schemas.contract import checked
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals
 
-# bm25s sets its logger to DEBUG on import and logs every index build; keep it to warnings.
-logging.getLogger("bm25s").setLevel(logging.WARNING)
+if TYPE_CHECKING:
+    import bm25s
 
 RETRIEVER = "bm25s-k1.2-b0.75-chunk+section-pairs0.3"
 K1, B = 1.2, 0.75
@@ -51,7 +52,7 @@ class Field:
         self.size = len(corpus)
         self.bm25: bm25s.BM25 | None = None
         if any(corpus):
-            self.bm25 = bm25s.BM25(method="robertson", k1=K1, b=B)
+            self.bm25 = _bm25s().BM25(method="robertson", k1=K1, b=B)
             self.bm25.index(corpus, show_progress=False)
 
     def scores(self, query: list[str]) -> np.ndarray:
@@ -60,6 +61,15 @@ class Field:
         if not known:
             return np.zeros(self.size, dtype=np.float32)
         return self.bm25.get_scores(known)
+
+
+def _bm25s() -> ModuleType:
+    """bm25s, imported on first use: it and scipy take 0.4 s, which a run without questions
+    never needs. It sets its logger to DEBUG on import and logs every index build: warnings only."""
+    import bm25s
+
+    logging.getLogger("bm25s").setLevel(logging.WARNING)
+    return bm25s
 
 
 @dataclass

@@ -1,0 +1,43 @@
+"""Parameters filled in as literals: the same values as binding gives, and no pandas import."""
+
+import subprocess
+import sys
+
+import duckdb
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundwork.sqlfiles import _execute
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    st.floats(allow_nan=False),
+    st.text(alphabet=st.characters(blacklist_characters="\x00")),
+)
+
+
+@settings(deadline=None)  # the first binding imports pandas
+@given(value=SCALARS)
+def test_a_scalar_filled_in_reads_back_as_binding_it_would(value):
+    con = duckdb.connect()
+    filled = _execute(con, "SELECT $v, $v IS NULL", {"v": value}).fetchone()
+    bound = con.execute("SELECT $v, $v IS NULL", {"v": value}).fetchone()
+    assert filled == bound
+
+
+def test_a_value_that_is_not_a_scalar_is_bound():
+    con = duckdb.connect()
+    assert _execute(con, "SELECT len($v)", {"v": ["a", "b"]}).fetchone() == (2,)
+
+
+def test_scalar_parameters_do_not_import_pandas():
+    code = (
+        "import sys, duckdb\n"
+        "from groundwork.sqlfiles import _execute\n"
+        "_execute(duckdb.connect(), 'SELECT $a, $b', {'a': 'x', 'b': 1}).fetchall()\n"
+        "print('pandas' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
