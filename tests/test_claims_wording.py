@@ -393,3 +393,46 @@ def test_a_claim_of_the_effect_a_quote_disclaims_contradicts(claim):
     result = checked_claim(claim, quote)
     assert result.verdict == "CONTRADICTED"
     assert "negation differs: does vs does not" in result.issues
+
+
+# --- hedges that open a claim, and subjects that are not parties -------------------------------
+
+FILING_DUTY = "The plan must file the report within 30 days."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "As far as I can tell, the plan must file the report within 30 days.",
+        "As I read it, the plan must file the report within 30 days.",
+        "It appears that the plan must file the report within 30 days.",
+    ],
+)
+def test_an_opening_hedge_is_not_read_as_the_actor(claim):
+    assert checked_claim(claim, FILING_DUTY).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        (
+            "Subpoenas issued for the Secretary need not come with a check for witness fees.",
+            "A check for witness fees must accompany the subpoena, except that, when a subpoena "
+            "is issued on behalf of the Secretary, a check for witness fees need not accompany "
+            "the subpoena.",
+        ),
+        (
+            "A HIPAA standard cannot force a person who must comply to disclose trade secrets.",
+            "A standard adopted under this part shall not require disclosure of trade secrets by "
+            "a person required to comply with this part.",
+        ),
+    ],
+)
+def test_a_subject_that_is_no_party_is_not_a_changed_actor(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_a_party_swapped_for_a_party_still_contradicts():
+    claim = "The business associate must notify the covered entity of a breach."
+    quote = "The covered entity must notify the business associate of a breach."
+    assert checked_claim(claim, quote).verdict == "CONTRADICTED"

@@ -16,7 +16,7 @@ HEDGES = (
     "in most cases", "for the most part", "often", "mostly", "broadly", "largely", "likely",
     "probably", "possibly", "perhaps", "presumably", "apparently", "arguably", "it appears",
     "it seems", "appears to", "seems to", "may need to", "might need to", "should",
-    "as far as i can tell", "i believe", "i think",
+    "as far as i can tell", "as i read it", "as i understand it", "i believe", "i think",
 )  # fmt: skip
 # "knew or should have known" states a standard of knowledge, not a softened duty.
 _NOT_HEDGES = r"(?!should\s+have\s+(?:known|been|[a-z]+ed)\b)"
@@ -24,6 +24,19 @@ _HEDGE = re.compile(
     rf"\b{_NOT_HEDGES}(?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEDGES) + r")\b",
     re.IGNORECASE,
 )
+
+
+_OPENING = re.compile(
+    r"^\s*(?:(?:" + "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in HEDGES) + r")\s*,"
+    r"|it\s+(?:appears|seems)\s+that\b)\s*",
+    re.IGNORECASE,
+)
+
+
+def without_opening_hedge(claim: str) -> str:
+    """The claim without the hedge that opens it ("As far as I can tell, the plan must" -> "the
+    plan must"), so that the hedge is not read as the clause's subject."""
+    return _OPENING.sub("", claim, count=1)
 
 
 def hedges_in(claim: str) -> list[str]:

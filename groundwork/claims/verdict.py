@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from groundwork.claims.hedges import hedges_in
+from groundwork.claims.hedges import hedges_in, without_opening_hedge
 from groundwork.claims.lexicon import (
     content_terms,
     matches,
@@ -259,7 +259,7 @@ def _unmodal(text: str) -> str:
 def _rules(claim: str, quote: str) -> tuple[tuple[Reading, ...], tuple[Reading, ...]]:
     """The quote's readings and the claim's, its modal-less statements read against the
     quote's verbs, both with periphrases of modals made plain."""
-    quote_text, claim_text = plain_modals(quote), plain_modals(claim)
+    quote_text, claim_text = plain_modals(quote), plain_modals(without_opening_hedge(claim))
     quote_readings = readings(quote_text, bare_verb_binds=True)
     claim_readings = readings(claim_text)
     verbs = _with_opposites(frozenset(r.verb for r in quote_readings if r.verb))
@@ -703,6 +703,8 @@ def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
     role, a named body ("the Secretary"), or a role noun ("the recipient")."""
     mine_head, theirs_head = head_terms(mine), head_terms(theirs)
     if not mine_head or not theirs_head or same_party(mine_head, theirs_head):
+        return False
+    if not (is_party(mine) and is_party(theirs)):  # "the check", "such matters" act for no one
         return False
     named = any(w[0].isupper() for w in (mine or "").split()[1:])
     elsewhere = frozenset(content_terms(quote)) - theirs_head
