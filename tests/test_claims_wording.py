@@ -25,69 +25,47 @@ ARCHIVE_PERMISSION = "The registrar may archive the minutes of each closed sessi
 SHARE_BAN = "The clinic may not disclose a member's chart to an insurer."
 
 
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "A contractor does not have to report security incidents to the contracting officer.",
-        "A contractor does not need to report security incidents to the contracting officer.",
-        "A contractor doesn't need to report security incidents to the contracting officer.",
-        "A contractor is excused from reporting security incidents to the contracting officer.",
-        "A contractor is relieved from reporting security incidents to the contracting officer.",
-        "There is no requirement for a contractor to report security incidents to the "
-        "contracting officer.",
-        "It is optional for a contractor to report security incidents to the contracting officer.",
-    ],
-)
-def test_absence_of_a_duty_in_other_words_contradicts_a_duty(claim):
-    result = checked_claim(claim, REPORT_DUTY)
-    assert result.verdict == "CONTRADICTED"
-    assert "modality changed: need not vs must" in result.issues
+NO_DUTY = [  # absence of a duty
+    "A contractor does not have to report security incidents to the contracting officer.",
+    "A contractor does not need to report security incidents to the contracting officer.",
+    "A contractor doesn't need to report security incidents to the contracting officer.",
+    "A contractor is excused from reporting security incidents to the contracting officer.",
+    "A contractor is relieved from reporting security incidents to the contracting officer.",
+    "There is no requirement for a contractor to report security incidents to the "
+    "contracting officer.",
+    "It is optional for a contractor to report security incidents to the contracting officer.",
+]
+A_CHOICE = [  # a choice where the quote sets a duty
+    "It is up to the contractor whether to report security incidents to the contracting officer.",
+    "A contractor has the option of reporting security incidents to the contracting officer.",
+    "A contractor may choose whether to report security incidents to the contracting officer.",
+    "A contractor is permitted, but not required, to report security incidents to the "
+    "contracting officer.",
+    "A contractor may, but need not, report security incidents to the contracting officer.",
+]
+A_DUTY = [  # a duty where the quote permits
+    "The registrar is to archive the minutes of each closed session.",
+    "It is mandatory for the registrar to archive the minutes of each closed session.",
+    "The registrar's duty is to archive the minutes of each closed session.",
+]
+BAN_LIFTED = [  # a ban lifted
+    "The clinic is not prohibited from disclosing a member's chart to an insurer.",
+    "Nothing prevents the clinic from disclosing a member's chart to an insurer.",
+    "It is permissible for the clinic to disclose a member's chart to an insurer.",
+]
 
 
 @pytest.mark.parametrize(
-    "claim",
-    [
-        "It is up to the contractor whether to report security incidents to the contracting "
-        "officer.",
-        "A contractor has the option of reporting security incidents to the contracting officer.",
-        "A contractor may choose whether to report security incidents to the contracting officer.",
-        "A contractor is permitted, but not required, to report security incidents to the "
-        "contracting officer.",
-        "A contractor may, but need not, report security incidents to the contracting officer.",
-    ],
+    ("claim", "quote", "issue"),
+    [(claim, REPORT_DUTY, "modality changed: need not vs must") for claim in NO_DUTY]
+    + [(claim, REPORT_DUTY, "modality changed: may vs must") for claim in A_CHOICE]
+    + [(claim, ARCHIVE_PERMISSION, "modality changed: must vs may") for claim in A_DUTY]
+    + [(claim, SHARE_BAN, "modality changed: may vs must not") for claim in BAN_LIFTED],
 )
-def test_a_choice_in_other_words_contradicts_a_duty(claim):
-    result = checked_claim(claim, REPORT_DUTY)
+def test_modality_in_other_words_contradicts_the_quotes(claim, quote, issue):
+    result = checked_claim(claim, quote)
     assert result.verdict == "CONTRADICTED"
-    assert "modality changed: may vs must" in result.issues
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "The registrar is to archive the minutes of each closed session.",
-        "It is mandatory for the registrar to archive the minutes of each closed session.",
-        "The registrar's duty is to archive the minutes of each closed session.",
-    ],
-)
-def test_a_duty_in_other_words_contradicts_a_permission(claim):
-    result = checked_claim(claim, ARCHIVE_PERMISSION)
-    assert result.verdict == "CONTRADICTED"
-    assert "modality changed: must vs may" in result.issues
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "The clinic is not prohibited from disclosing a member's chart to an insurer.",
-        "Nothing prevents the clinic from disclosing a member's chart to an insurer.",
-        "It is permissible for the clinic to disclose a member's chart to an insurer.",
-    ],
-)
-def test_a_ban_lifted_in_other_words_contradicts_a_ban(claim):
-    result = checked_claim(claim, SHARE_BAN)
-    assert result.verdict == "CONTRADICTED"
-    assert "modality changed: may vs must not" in result.issues
+    assert issue in result.issues
 
 
 @pytest.mark.parametrize(
