@@ -190,7 +190,8 @@ PARTY_NOUNS = frozenset(
         therapist pharmacist dentist technician licensee registrant beneficiary enrollee
         participant subscriber spouse child victim witness defendant plaintiff claimant
         appellant appellee broker dealer carrier bank vendor supplier manufacturer contractor
-        subcontractor designee delegate agent bureau office division""".split(),  # noqa: SIM905
+        subcontractor designee delegate agent bureau office division library school university
+        college firm corporation partnership association authority regulator""".split(),  # noqa: SIM905
     )
 )
 _PRONOUNS = frozenset("you they it we he she i one".split())  # noqa: SIM905
