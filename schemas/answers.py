@@ -7,7 +7,6 @@ question's verified requirements it cites; `corrections`: citation corrections m
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 ANSWERS_SCHEMA = arrow.schema(
     [
@@ -31,24 +30,28 @@ ANSWERS_SCHEMA = arrow.schema(
 )
 
 
-class Answers(pa.DataFrameModel):
-    question_id: Series[str] = pa.Field(unique=True)
-    question: Series[str]
-    result: Series[str] = pa.Field(isin=["ANSWERED", "NO_AUTHORITATIVE_EVIDENCE"])
-    final_answer: Series[str] = pa.Field(str_length={"min_value": 1})
-    grounding_confidence: Series[str] = pa.Field(isin=["high", "medium", "low", "insufficient"])
-    verified_count: Series[int] = pa.Field(ge=0)
-    statute_summary: Series[str] = pa.Field(nullable=True)
-    policy_summary: Series[str] = pa.Field(nullable=True)
-    missing_evidence: Series[str] = pa.Field(nullable=True)
-    unused_requirement_ids: Series[object]
-    composer: Series[str]
-    claims: Series[int] = pa.Field(ge=0)
-    unsupported_claims: Series[int] = pa.Field(ge=0)
-    unsupported_claim_rate: Series[float] = pa.Field(ge=0, le=1)
-    citation_coverage: Series[float] = pa.Field(ge=0, le=1)
-    corrections: Series[int] = pa.Field(ge=0)
-
-    class Config:
-        strict = True
-        coerce = True
+Answers = pa.DataFrameSchema(
+    {
+        "question_id": pa.Column(str, unique=True),
+        "question": pa.Column(str),
+        "result": pa.Column(str, pa.Check.isin(["ANSWERED", "NO_AUTHORITATIVE_EVIDENCE"])),
+        "final_answer": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "grounding_confidence": pa.Column(
+            str, pa.Check.isin(["high", "medium", "low", "insufficient"])
+        ),
+        "verified_count": pa.Column(int, pa.Check.ge(0)),
+        "statute_summary": pa.Column(str, nullable=True),
+        "policy_summary": pa.Column(str, nullable=True),
+        "missing_evidence": pa.Column(str, nullable=True),
+        "unused_requirement_ids": pa.Column(object),
+        "composer": pa.Column(str),
+        "claims": pa.Column(int, pa.Check.ge(0)),
+        "unsupported_claims": pa.Column(int, pa.Check.ge(0)),
+        "unsupported_claim_rate": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
+        "citation_coverage": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
+        "corrections": pa.Column(int, pa.Check.ge(0)),
+    },
+    strict=True,
+    coerce=True,
+    name="Answers",
+)

@@ -1,8 +1,8 @@
 """Table `chunks`: section-aware pieces of a document with exact character offsets."""
 
+import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 ARROW_SCHEMA = arrow.schema(
     [
@@ -21,25 +21,28 @@ ARROW_SCHEMA = arrow.schema(
 )
 
 
-class Chunks(pa.DataFrameModel):
-    """Offsets are ordered and the text length matches them; the verbatim check is in SQL."""
+def text_length_matches_offsets(df: pd.DataFrame) -> pd.Series:
+    """Rows whose text is exactly as long as its offsets say."""
+    return df["text"].str.len() == df["char_end"] - df["char_start"]
 
-    chunk_id: Series[str] = pa.Field(unique=True)
-    doc_id: Series[str]
-    ordinal: Series[int] = pa.Field(ge=0)
-    section: Series[str] = pa.Field(nullable=True)
-    label_path: Series[str] = pa.Field(nullable=True)
-    heading: Series[str] = pa.Field(nullable=True)
-    char_start: Series[int] = pa.Field(ge=0)
-    char_end: Series[int] = pa.Field(ge=1)
-    text: Series[str] = pa.Field(str_length={"min_value": 1})
-    sha256: Series[str] = pa.Field(str_matches=r"^[0-9a-f]{64}$")
-    n_words: Series[int] = pa.Field(ge=0)
 
-    @pa.dataframe_check
-    def text_length_matches_offsets(cls, df):
-        return df["text"].str.len() == df["char_end"] - df["char_start"]
-
-    class Config:
-        strict = True
-        coerce = True
+Chunks = pa.DataFrameSchema(
+    {
+        "chunk_id": pa.Column(str, unique=True),
+        "doc_id": pa.Column(str),
+        "ordinal": pa.Column(int, pa.Check.ge(0)),
+        "section": pa.Column(str, nullable=True),
+        "label_path": pa.Column(str, nullable=True),
+        "heading": pa.Column(str, nullable=True),
+        "char_start": pa.Column(int, pa.Check.ge(0)),
+        "char_end": pa.Column(int, pa.Check.ge(1)),
+        "text": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "sha256": pa.Column(str, pa.Check.str_matches(r"^[0-9a-f]{64}$")),
+        "n_words": pa.Column(int, pa.Check.ge(0)),
+    },
+    checks=[pa.Check(text_length_matches_offsets)],
+    strict=True,
+    coerce=True,
+    name="Chunks",
+    description="Offsets are ordered and the text length matches them (verbatim: checked in SQL).",
+)

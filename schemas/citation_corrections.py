@@ -8,7 +8,6 @@ REMOVE (a second citation that does not support the claim, while another one doe
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 from schemas.claims import VERDICTS
 from schemas.ids import REQUIREMENT_ID
@@ -29,18 +28,20 @@ CITATION_CORRECTIONS_SCHEMA = arrow.schema(
 )
 
 
-class CitationCorrections(pa.DataFrameModel):
-    claim_id: Series[str]
-    statement_id: Series[str]
-    question_id: Series[str]
-    action: Series[str] = pa.Field(isin=["REPLACE", "ADD_ALTERNATE", "REMOVE"])
-    from_requirement_id: Series[str] = pa.Field(str_matches=REQUIREMENT_ID, nullable=True)
-    to_requirement_id: Series[str] = pa.Field(str_matches=REQUIREMENT_ID, nullable=True)
-    verdict_before: Series[str] = pa.Field(isin=VERDICTS)
-    verdict_after: Series[str] = pa.Field(isin=VERDICTS)
-    score: Series[float] = pa.Field(nullable=True)
-    reason: Series[str]
-
-    class Config:
-        strict = True
-        coerce = True
+CitationCorrections = pa.DataFrameSchema(
+    {
+        "claim_id": pa.Column(str),
+        "statement_id": pa.Column(str),
+        "question_id": pa.Column(str),
+        "action": pa.Column(str, pa.Check.isin(["REPLACE", "ADD_ALTERNATE", "REMOVE"])),
+        "from_requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID), nullable=True),
+        "to_requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID), nullable=True),
+        "verdict_before": pa.Column(str, pa.Check.isin(VERDICTS)),
+        "verdict_after": pa.Column(str, pa.Check.isin(VERDICTS)),
+        "score": pa.Column(float, nullable=True),
+        "reason": pa.Column(str),
+    },
+    strict=True,
+    coerce=True,
+    name="CitationCorrections",
+)

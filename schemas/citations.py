@@ -2,7 +2,6 @@
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 from schemas.ids import REQUIREMENT_ID
 
@@ -17,13 +16,15 @@ CITATIONS_SCHEMA = arrow.schema(
 )
 
 
-class Citations(pa.DataFrameModel):
-    statement_id: Series[str]
-    question_id: Series[str]
-    requirement_id: Series[str] = pa.Field(str_matches=REQUIREMENT_ID)
-    marker: Series[str] = pa.Field(str_matches=r"^\[REQ-[SP]\d{4,}\]$")
-    role: Series[str] = pa.Field(isin=["primary", "alternate"])
-
-    class Config:
-        strict = True
-        coerce = True
+Citations = pa.DataFrameSchema(
+    {
+        "statement_id": pa.Column(str),
+        "question_id": pa.Column(str),
+        "requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID)),
+        "marker": pa.Column(str, pa.Check.str_matches(r"^\[REQ-[SP]\d{4,}\]$")),
+        "role": pa.Column(str, pa.Check.isin(["primary", "alternate"])),
+    },
+    strict=True,
+    coerce=True,
+    name="Citations",
+)

@@ -8,7 +8,6 @@ numeric claims and never appear here.
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 CLAIM_NUMBERS_SCHEMA = arrow.schema(
     [
@@ -26,18 +25,22 @@ CLAIM_NUMBERS_SCHEMA = arrow.schema(
 )
 
 
-class ClaimNumbers(pa.DataFrameModel):
-    claim_id: Series[str]
-    question_id: Series[str]
-    surface: Series[str] = pa.Field(str_length={"min_value": 1})
-    kind: Series[str] = pa.Field(isin=["amount", "percentage", "count", "duration", "date"])
-    value: Series[float] = pa.Field(nullable=True)
-    unit: Series[str] = pa.Field(nullable=True)
-    status: Series[str] = pa.Field(isin=["matched", "derived", "unmatched"])
-    quote_surface: Series[str] = pa.Field(nullable=True)
-    inputs: Series[object]
-    calculation: Series[str] = pa.Field(nullable=True)
-
-    class Config:
-        strict = True
-        coerce = True
+ClaimNumbers = pa.DataFrameSchema(
+    {
+        "claim_id": pa.Column(str),
+        "question_id": pa.Column(str),
+        "surface": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "kind": pa.Column(
+            str, pa.Check.isin(["amount", "percentage", "count", "duration", "date"])
+        ),
+        "value": pa.Column(float, nullable=True),
+        "unit": pa.Column(str, nullable=True),
+        "status": pa.Column(str, pa.Check.isin(["matched", "derived", "unmatched"])),
+        "quote_surface": pa.Column(str, nullable=True),
+        "inputs": pa.Column(object),
+        "calculation": pa.Column(str, nullable=True),
+    },
+    strict=True,
+    coerce=True,
+    name="ClaimNumbers",
+)

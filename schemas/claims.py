@@ -9,7 +9,6 @@ verbatim in its cited quote is SUPPORTED without further checks.
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 VERDICTS = ["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"]
 ACTIONS = ["kept", "hedged", "qualified", "marked_unverified", "removed"]
@@ -34,22 +33,24 @@ CLAIMS_SCHEMA = arrow.schema(
 )
 
 
-class Claims(pa.DataFrameModel):
-    claim_id: Series[str] = pa.Field(unique=True)
-    statement_id: Series[str]
-    question_id: Series[str]
-    ordinal: Series[int] = pa.Field(ge=1)
-    text: Series[str] = pa.Field(str_length={"min_value": 1})
-    published_text: Series[str] = pa.Field(nullable=True)
-    requirement_ids: Series[object]
-    depth: Series[str] = pa.Field(isin=["full", "light"])
-    verdict_before: Series[str] = pa.Field(isin=VERDICTS)
-    verdict: Series[str] = pa.Field(isin=VERDICTS)
-    reason: Series[str]
-    issues: Series[object]
-    support: Series[float] = pa.Field(ge=0, le=1)
-    action: Series[str] = pa.Field(isin=ACTIONS)
-
-    class Config:
-        strict = True
-        coerce = True
+Claims = pa.DataFrameSchema(
+    {
+        "claim_id": pa.Column(str, unique=True),
+        "statement_id": pa.Column(str),
+        "question_id": pa.Column(str),
+        "ordinal": pa.Column(int, pa.Check.ge(1)),
+        "text": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "published_text": pa.Column(str, nullable=True),
+        "requirement_ids": pa.Column(object),
+        "depth": pa.Column(str, pa.Check.isin(["full", "light"])),
+        "verdict_before": pa.Column(str, pa.Check.isin(VERDICTS)),
+        "verdict": pa.Column(str, pa.Check.isin(VERDICTS)),
+        "reason": pa.Column(str),
+        "issues": pa.Column(object),
+        "support": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
+        "action": pa.Column(str, pa.Check.isin(ACTIONS)),
+    },
+    strict=True,
+    coerce=True,
+    name="Claims",
+)

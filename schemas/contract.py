@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pandera.errors
 import pandera.pandas as pa
 import pyarrow as arrow
@@ -11,17 +12,28 @@ class ContractViolation(Exception):
     """A table broke its contract: the stage stops and the run is not published."""
 
 
-def checked(table: arrow.Table, model: type[pa.DataFrameModel], name: str) -> arrow.Table:
-    """The table itself once it satisfies `model` (all failures reported together)."""
+def checked(table: arrow.Table, contract: pa.DataFrameSchema, name: str) -> arrow.Table:
+    """The table itself once it satisfies `contract` (all failures reported together)."""
     if table.num_rows == 0:
         return table
     try:
-        model.validate(table.to_pandas(), lazy=True)
+        contract.validate(table.to_pandas(), lazy=True)
     except pandera.errors.SchemaErrors as exc:
         cases = exc.failure_cases
+        column = cases["column"].where(cases["schema_context"] == "Column", "")
         summary = "; ".join(
-            f"{row.check} on {row.column} (e.g. {row.failure_case!r})"
-            for row in cases.drop_duplicates(["check", "column"]).head(5).itertuples()
+            described_failure(check, where, rows)
+            for (check, where), rows in cases.groupby(["check", column], sort=False)
         )
-        raise ContractViolation(f"{name}: {len(cases)} contract failures: {summary}") from exc
+        raise ContractViolation(f"{name}: contract failures: {summary}") from exc
     return table
+
+
+def described_failure(check: str, column: str, cases: pd.DataFrame) -> str:
+    """One failed check in words: where, how many rows, one example. A table-wide check (no
+    `column`) reports every column of each failing row, so rows are counted by index."""
+    rows = cases["index"].nunique() or len(cases)
+    first = cases.iloc[0]
+    if column:
+        return f"{check} on {column} ({rows} rows, e.g. {first['failure_case']!r})"
+    return f"{check} ({rows} rows, e.g. row {first['index']})"

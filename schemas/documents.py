@@ -2,7 +2,6 @@
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 ARROW_SCHEMA = arrow.schema(
     [
@@ -24,24 +23,25 @@ ARROW_SCHEMA = arrow.schema(
 )
 
 
-class Documents(pa.DataFrameModel):
-    """Contract of an ingested batch, checked before it reaches DuckDB."""
-
-    doc_id: Series[str] = pa.Field(str_length={"min_value": 1})  # duplicates: see ingest SQL
-    path: Series[str]
-    format: Series[str] = pa.Field(isin=["markdown", "text", "html", "pdf", "collection"])
-    source_type: Series[str] = pa.Field(isin=["statute", "regulation", "policy"])
-    title: Series[str]
-    citation: Series[str] = pa.Field(nullable=True)
-    jurisdiction: Series[str] = pa.Field(nullable=True)
-    url: Series[str] = pa.Field(nullable=True)
-    effective_date: Series[str] = pa.Field(nullable=True)
-    retrieved: Series[str] = pa.Field(nullable=True)
-    hierarchy: Series[object]
-    metadata: Series[str]
-    text: Series[str] = pa.Field(str_length={"min_value": 1})
-    sha256: Series[str] = pa.Field(str_matches=r"^[0-9a-f]{64}$")
-
-    class Config:
-        strict = True
-        coerce = True
+Documents = pa.DataFrameSchema(
+    {
+        "doc_id": pa.Column(str, pa.Check.str_length(min_value=1)),  # duplicates: see ingest SQL
+        "path": pa.Column(str),
+        "format": pa.Column(str, pa.Check.isin(["markdown", "text", "html", "pdf", "collection"])),
+        "source_type": pa.Column(str, pa.Check.isin(["statute", "regulation", "policy"])),
+        "title": pa.Column(str),
+        "citation": pa.Column(str, nullable=True),
+        "jurisdiction": pa.Column(str, nullable=True),
+        "url": pa.Column(str, nullable=True),
+        "effective_date": pa.Column(str, nullable=True),
+        "retrieved": pa.Column(str, nullable=True),
+        "hierarchy": pa.Column(object),
+        "metadata": pa.Column(str),
+        "text": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "sha256": pa.Column(str, pa.Check.str_matches(r"^[0-9a-f]{64}$")),
+    },
+    strict=True,
+    coerce=True,
+    name="Documents",
+    description="Contract of an ingested batch, checked before it reaches DuckDB.",
+)

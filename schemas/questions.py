@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 SOURCE_TYPES = ("statute", "regulation", "policy")
@@ -56,16 +55,17 @@ class Question(BaseModel):
         return value
 
 
-class Questions(pa.DataFrameModel):
-    """Contract of the loaded question set."""
-
-    question_id: Series[str] = pa.Field(unique=True)
-    question: Series[str] = pa.Field(str_length={"min_value": 3})
-    topic: Series[str] = pa.Field(nullable=True)
-    category: Series[str] = pa.Field(nullable=True)
-    source_types: Series[object]
-    jurisdiction: Series[str] = pa.Field(nullable=True)
-
-    class Config:
-        strict = True
-        coerce = True
+Questions = pa.DataFrameSchema(
+    {
+        "question_id": pa.Column(str, unique=True),
+        "question": pa.Column(str, pa.Check.str_length(min_value=3)),
+        "topic": pa.Column(str, nullable=True),
+        "category": pa.Column(str, nullable=True),
+        "source_types": pa.Column(object),
+        "jurisdiction": pa.Column(str, nullable=True),
+    },
+    strict=True,
+    coerce=True,
+    name="Questions",
+    description="Contract of the loaded question set.",
+)

@@ -2,7 +2,6 @@
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 ARROW_SCHEMA = arrow.schema(
     [
@@ -31,15 +30,16 @@ REASONS = [
 ]
 
 
-class RejectedDocuments(pa.DataFrameModel):
-    """One line per rejection, naming the file (and the record inside a collection)."""
-
-    path: Series[str] = pa.Field(str_length={"min_value": 1})
-    record: Series[str] = pa.Field(nullable=True)
-    doc_id: Series[str] = pa.Field(nullable=True)
-    reason: Series[str] = pa.Field(isin=REASONS)
-    detail: Series[str]
-
-    class Config:
-        strict = True
-        coerce = True
+RejectedDocuments = pa.DataFrameSchema(
+    {
+        "path": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "record": pa.Column(str, nullable=True),
+        "doc_id": pa.Column(str, nullable=True),
+        "reason": pa.Column(str, pa.Check.isin(REASONS)),
+        "detail": pa.Column(str),
+    },
+    strict=True,
+    coerce=True,
+    name="RejectedDocuments",
+    description="One line per rejection, naming the file (and the record inside a collection).",
+)

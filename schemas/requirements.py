@@ -7,7 +7,6 @@ source and first-seen run.
 import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 from schemas.ids import REQUIREMENT_ID
 
@@ -35,43 +34,52 @@ MODALITIES = ["obligation", "prohibition", "permission"]
 CONFIDENCES = ["high", "medium", "low"]
 
 
-class Candidates(pa.DataFrameModel):
-    """Extracted requirement quotes before registration."""
-
-    doc_id: Series[str]
-    chunk_id: Series[str]
-    label_path: Series[str] = pa.Field(nullable=True)
-    char_start: Series[int] = pa.Field(ge=0)
-    char_end: Series[int] = pa.Field(ge=1)
-    exact_quote: Series[str] = pa.Field(str_length={"min_value": 1})
-    normalised_quote: Series[str] = pa.Field(str_length={"min_value": 1})
-    modality: Series[str] = pa.Field(isin=MODALITIES)
-    trigger: Series[str]
-    subject: Series[str] = pa.Field(nullable=True)
-    lead_in_quote: Series[str] = pa.Field(nullable=True)
-    lead_in_start: Series[pd.Int64Dtype] = pa.Field(nullable=True, ge=0)
-    lead_in_end: Series[pd.Int64Dtype] = pa.Field(nullable=True, ge=1)
-    extraction_confidence: Series[str] = pa.Field(isin=CONFIDENCES)
-    extractor: Series[str]
-    extractor_version: Series[str]
-
-    @pa.dataframe_check
-    def quote_length_matches_offsets(cls, df):
-        return df["exact_quote"].str.len() == df["char_end"] - df["char_start"]
-
-    @pa.dataframe_check
-    def quote_has_at_most_40_words(cls, df):
-        return df["exact_quote"].str.split().str.len() <= 40
-
-    class Config:
-        strict = True
-        coerce = True
+def quote_length_matches_offsets(df: pd.DataFrame) -> pd.Series:
+    """Rows whose quote is exactly as long as its offsets say."""
+    return df["exact_quote"].str.len() == df["char_end"] - df["char_start"]
 
 
-class Requirements(Candidates):
-    """Registered requirements: every row has a well-formed, unique stable ID."""
+def quote_has_at_most_40_words(df: pd.DataFrame) -> pd.Series:
+    """Rows whose quote is one requirement, not a passage."""
+    return df["exact_quote"].str.split().str.len() <= 40
 
-    requirement_id: Series[str] = pa.Field(unique=True, str_matches=REQUIREMENT_ID)
-    canonical_key: Series[str] = pa.Field(unique=True, str_matches=r"^[0-9a-f]{64}$")
-    source_id: Series[str] = pa.Field(str_matches=r"^S\d+$")
-    first_run: Series[str]
+
+Candidates = pa.DataFrameSchema(
+    {
+        "doc_id": pa.Column(str),
+        "chunk_id": pa.Column(str),
+        "label_path": pa.Column(str, nullable=True),
+        "char_start": pa.Column(int, pa.Check.ge(0)),
+        "char_end": pa.Column(int, pa.Check.ge(1)),
+        "exact_quote": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "normalised_quote": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "modality": pa.Column(str, pa.Check.isin(MODALITIES)),
+        "trigger": pa.Column(str),
+        "subject": pa.Column(str, nullable=True),
+        "lead_in_quote": pa.Column(str, nullable=True),
+        "lead_in_start": pa.Column(pd.Int64Dtype(), pa.Check.ge(0), nullable=True),
+        "lead_in_end": pa.Column(pd.Int64Dtype(), pa.Check.ge(1), nullable=True),
+        "extraction_confidence": pa.Column(str, pa.Check.isin(CONFIDENCES)),
+        "extractor": pa.Column(str),
+        "extractor_version": pa.Column(str),
+    },
+    checks=[pa.Check(quote_length_matches_offsets), pa.Check(quote_has_at_most_40_words)],
+    strict=True,
+    coerce=True,
+    name="Candidates",
+    description="Extracted requirement quotes before registration.",
+)
+Requirements = pa.DataFrameSchema(
+    {
+        **Candidates.columns,
+        "requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID), unique=True),
+        "canonical_key": pa.Column(str, pa.Check.str_matches(r"^[0-9a-f]{64}$"), unique=True),
+        "source_id": pa.Column(str, pa.Check.str_matches(r"^S\d+$")),
+        "first_run": pa.Column(str),
+    },
+    checks=Candidates.checks,
+    strict=True,
+    coerce=True,
+    name="Requirements",
+    description="Registered requirements: every row has a well-formed, unique stable ID.",
+)

@@ -2,7 +2,6 @@
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 RETRIEVALS_SCHEMA = arrow.schema(
     [
@@ -16,14 +15,16 @@ RETRIEVALS_SCHEMA = arrow.schema(
 )
 
 
-class Retrievals(pa.DataFrameModel):
-    question_id: Series[str]
-    chunk_id: Series[str]
-    doc_id: Series[str]
-    rank: Series[int] = pa.Field(ge=1)
-    score: Series[float] = pa.Field(gt=0)
-    retriever: Series[str]
-
-    class Config:
-        strict = True
-        coerce = True
+Retrievals = pa.DataFrameSchema(
+    {
+        "question_id": pa.Column(str),
+        "chunk_id": pa.Column(str),
+        "doc_id": pa.Column(str),
+        "rank": pa.Column(int, pa.Check.ge(1)),
+        "score": pa.Column(float, pa.Check.gt(0)),
+        "retriever": pa.Column(str),
+    },
+    strict=True,
+    coerce=True,
+    name="Retrievals",
+)

@@ -7,7 +7,6 @@ its terms are in the cited quotes: `support` is that share, 1.0 for the other fo
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 STATEMENTS_SCHEMA = arrow.schema(
     [
@@ -26,22 +25,26 @@ STATEMENTS_SCHEMA = arrow.schema(
 )
 
 
-class Statements(pa.DataFrameModel):
-    statement_id: Series[str] = pa.Field(unique=True)
-    question_id: Series[str]
-    ordinal: Series[int] = pa.Field(ge=1)
-    text: Series[str] = pa.Field(str_length={"min_value": 1})
-    char_start: Series[int] = pa.Field(ge=0)
-    char_end: Series[int] = pa.Field(ge=1)
-    section: Series[str] = pa.Field(isin=["statutes", "policies", "tensions"])
-    claim_type: Series[str] = pa.Field(isin=["general", "numeric"])
-    form: Series[str] = pa.Field(isin=["quote", "tension", "claim"])
-    support: Series[float] = pa.Field(ge=0, le=1)
-    verdict: Series[str] = pa.Field(isin=["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"])
-
-    class Config:
-        strict = True
-        coerce = True
+Statements = pa.DataFrameSchema(
+    {
+        "statement_id": pa.Column(str, unique=True),
+        "question_id": pa.Column(str),
+        "ordinal": pa.Column(int, pa.Check.ge(1)),
+        "text": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "char_start": pa.Column(int, pa.Check.ge(0)),
+        "char_end": pa.Column(int, pa.Check.ge(1)),
+        "section": pa.Column(str, pa.Check.isin(["statutes", "policies", "tensions"])),
+        "claim_type": pa.Column(str, pa.Check.isin(["general", "numeric"])),
+        "form": pa.Column(str, pa.Check.isin(["quote", "tension", "claim"])),
+        "support": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
+        "verdict": pa.Column(
+            str, pa.Check.isin(["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"])
+        ),
+    },
+    strict=True,
+    coerce=True,
+    name="Statements",
+)
 
 
 def statement_verdict(form: str, support: float) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pandera.pandas as pa
 
 
-def allowed_values(model: type[pa.DataFrameModel], column: str) -> tuple[str, ...]:
+def allowed_values(contract: pa.DataFrameSchema, column: str) -> tuple[str, ...]:
     """The values the contract's `isin` check on `column` admits, in its order."""
-    for check in model.to_schema().columns[column].checks:
+    for check in contract.columns[column].checks:
         if check.name == "isin":
             return tuple(check.statistics["allowed_values"])
-    raise KeyError(f"{model.__name__}.{column} has no isin check")
+    raise KeyError(f"{contract.name}.{column} has no isin check")

@@ -3,7 +3,6 @@
 import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
-from pandera.typing import Series
 
 from schemas.ids import REQUIREMENT_ID
 
@@ -32,23 +31,27 @@ VERIFICATIONS_SCHEMA = arrow.schema(
 )
 
 
-class Verifications(pa.DataFrameModel):
-    question_id: Series[str]
-    requirement_id: Series[str] = pa.Field(str_matches=REQUIREMENT_ID)
-    chunk_id: Series[str]
-    chunk_rank: Series[int] = pa.Field(ge=1)
-    verified: Series[bool]
-    rejection_reason: Series[str] = pa.Field(nullable=True, isin=REJECTION_REASONS)
-    rationale: Series[str] = pa.Field(str_length={"min_value": 1})
-    quote_coverage: Series[float] = pa.Field(ge=0, le=1)
-    chunk_coverage: Series[float] = pa.Field(ge=0, le=1)
-    matched_terms: Series[object]
-    verifier: Series[str]
+def reason_iff_rejected(df: pd.DataFrame) -> pd.Series:
+    """Rows that give a rejection reason exactly when the requirement was not verified."""
+    return df["verified"] == df["rejection_reason"].isna()
 
-    @pa.dataframe_check
-    def reason_iff_rejected(cls, df: pd.DataFrame) -> pd.Series:
-        return df["verified"] == df["rejection_reason"].isna()
 
-    class Config:
-        strict = True
-        coerce = True
+Verifications = pa.DataFrameSchema(
+    {
+        "question_id": pa.Column(str),
+        "requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID)),
+        "chunk_id": pa.Column(str),
+        "chunk_rank": pa.Column(int, pa.Check.ge(1)),
+        "verified": pa.Column(bool),
+        "rejection_reason": pa.Column(str, pa.Check.isin(REJECTION_REASONS), nullable=True),
+        "rationale": pa.Column(str, pa.Check.str_length(min_value=1)),
+        "quote_coverage": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
+        "chunk_coverage": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
+        "matched_terms": pa.Column(object),
+        "verifier": pa.Column(str),
+    },
+    checks=[pa.Check(reason_iff_rejected)],
+    strict=True,
+    coerce=True,
+    name="Verifications",
+)
