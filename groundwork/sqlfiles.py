@@ -1,16 +1,18 @@
 """SQL lives in sql/ as files; this module finds them and runs them statement by statement.
 
 Named parameters (`$run_id`) are filled in per statement, so a script can mix statements that
-use different parameters: a scalar (text, number, truth value, None) as a typed SQL literal, any
-other value bound. Binding any Python value makes DuckDB import pandas (about a second), which a
-run with nothing to do never needs otherwise. Paths cannot be bound in DDL (views over
-Parquet), so `{name}` placeholders are substituted as quoted SQL string literals by `literal`,
-or, for a value marked `Sql` (a run's table as a relation, `{chunks} c`), as the SQL text it is.
+use different parameters: a scalar (text, number, truth value, None, a timestamp without time
+zone) as a typed SQL literal, any other value bound. Binding any Python value makes DuckDB
+import pandas (about a second), which a run with nothing to do never needs otherwise. Paths
+cannot be bound in DDL (views over Parquet), so `{name}` placeholders are substituted as quoted
+SQL string literals by `literal`, or, for a value marked `Sql` (a run's table as a relation,
+`{chunks} c`), as the SQL text it is.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +87,8 @@ def scalar_literal(value: object) -> str | None:
         return f"CAST({literal(repr(value))} AS DOUBLE)"
     if isinstance(value, str):
         return f"CAST({literal(value)} AS VARCHAR)"
+    if isinstance(value, datetime) and value.tzinfo is None:
+        return f"CAST({literal(value.isoformat(sep=' '))} AS TIMESTAMP)"
     return None
 
 

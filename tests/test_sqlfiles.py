@@ -15,6 +15,7 @@ SCALARS = st.one_of(
     st.integers(min_value=-(2**63), max_value=2**63 - 1),
     st.floats(allow_nan=False),
     st.text(alphabet=st.characters(blacklist_characters="\x00")),
+    st.datetimes(),
 )
 
 
@@ -35,8 +36,9 @@ def test_a_value_that_is_not_a_scalar_is_bound():
 def test_scalar_parameters_do_not_import_pandas():
     code = (
         "import sys, duckdb\n"
+        "from datetime import datetime\n"
         "from groundwork.sqlfiles import _execute\n"
-        "_execute(duckdb.connect(), 'SELECT $a, $b', {'a': 'x', 'b': 1}).fetchall()\n"
+        "_execute(duckdb.connect(), 'SELECT $a, $b, $c', {'a': 'x', 'b': 1, 'c': datetime.now()}).fetchall()\n"
         "print('pandas' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
