@@ -270,31 +270,37 @@ def run_parts(warehouse: Warehouse, run_id: str, *tables: str) -> dict[str, Sql]
     return {t: warehouse.relation(t, run_id) for t in tables}
 
 
-def _all_runs(warehouse: Warehouse, table: str) -> str:
+def _all_runs(warehouse: Warehouse, table: str) -> Sql:
     """The rows of every run of a table, with their `run_id`."""
     if table not in LINEAGE_TABLES:
         pattern = warehouse.table_dir(table) / "run_id=*" / "part-*.parquet"
-        return (
-            f"SELECT * FROM "
-            f"read_parquet({literal(pattern)}, hive_partitioning = true, union_by_name = true)"
+        return relation_sql("warehouse/hive_rows", pattern=pattern)
+    return Sql(
+        "\nUNION ALL BY NAME\n".join(
+            relation_sql(
+                "warehouse/run_rows", run_id=run_id, rows=warehouse.relation(table, run_id)
+            )
+            for run_id in warehouse.committed_runs(table)
         )
-    return "\nUNION ALL BY NAME\n".join(
-        f"SELECT *, {literal(run_id)} AS run_id FROM {warehouse.relation(table, run_id)}"
-        for run_id in warehouse.committed_runs(table)
     )
 
 
 def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
     """(Re)create `<table>` (all runs) and `current_<table>` (published run) views over Parquet."""
-    published = dict(con.execute("SELECT table_name, run_id FROM publications").fetchall())
+    published = dict(query(con, "warehouse/published_runs").fetchall())
     for table in PARQUET_TABLES:
         if warehouse.committed_runs(table):
-            con.execute(f"CREATE OR REPLACE VIEW {table} AS {_all_runs(warehouse, table)}")
+            run_script(
+                con, "warehouse/all_runs_view", table=Sql(table), rows=_all_runs(warehouse, table)
+            )
         if table in published:
             run_id = published[table]
-            con.execute(
-                f"CREATE OR REPLACE VIEW current_{table} AS SELECT *, {literal(run_id)} AS run_id "
-                f"FROM {warehouse.relation(table, run_id)}"
+            run_script(
+                con,
+                "warehouse/current_view",
+                table=Sql(table),
+                run_id=run_id,
+                rows=warehouse.relation(table, run_id),
             )
     run_script(con, "views/register")
     run_script(con, "views/dashboard_run_failures")

@@ -117,7 +117,7 @@ def ingest(
         ):
             rejected.extend(bad.to_pylist())
             con.register("parsed_batch", docs)
-            con.execute("INSERT INTO incoming_documents BY NAME SELECT * FROM parsed_batch")
+            run_script(con, "ingest/add_parsed_batch")
             con.unregister("parsed_batch")
             bar.advance(len(batch_files))
         rejected_table = checked(
@@ -141,10 +141,7 @@ def ingest(
         con.execute("BEGIN TRANSACTION")
         run_script(con, "ingest/clear_run", {"run_id": run_id})
         con.register("rejected_batch", rejected_table)
-        con.execute(
-            "INSERT INTO rejected_documents SELECT $run_id, * FROM rejected_batch",
-            {"run_id": run_id},
-        )
+        run_script(con, "ingest/record_rejections", {"run_id": run_id})
         run_script(con, "ingest/duplicate_documents", {"run_id": run_id})
         run_script(con, "ingest/unchanged_files", {"run_id": run_id})
         run_script(con, "ingest/merge_documents", {"run_id": run_id})

@@ -19,7 +19,7 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.progress import stage_progress
-from groundwork.sqlfiles import literal, query, relation_sql, run_script, sql_text
+from groundwork.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse import Warehouse
 from schemas.contract import checked
 from schemas.requirements import Requirements
@@ -46,9 +46,11 @@ def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dic
             lineage_sql(warehouse, "requirements", run_id, reused, processed, writer.lineage_path)
         )
         path = writer.next_path()
-        con.execute(
-            f"COPY ({sql_text('registry/run_requirements')}) TO {literal(path)} "
-            "(FORMAT parquet, COMPRESSION zstd)"
+        run_script(
+            con,
+            "registry/write_run_requirements",
+            requirements=relation_sql("registry/run_requirements"),
+            path=path,
         )
         active, retired, new = query(con, "registry/counts", {"run_id": run_id}).fetchone()
         for batch in pq.ParquetFile(path).iter_batches(batch_size=200_000):

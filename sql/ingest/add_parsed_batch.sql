@@ -1,0 +1,2 @@
+-- One batch of parsed documents (the registered Arrow table parsed_batch) into incoming_documents.
+INSERT INTO incoming_documents BY NAME SELECT * FROM parsed_batch

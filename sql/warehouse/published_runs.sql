@@ -1,0 +1,2 @@
+-- The published run of each table.
+SELECT table_name, run_id FROM publications
