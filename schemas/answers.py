@@ -8,6 +8,8 @@ question's verified requirements it cites; `corrections`: citation corrections m
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 ANSWERS_SCHEMA = arrow.schema(
     [
         ("question_id", arrow.string()),
@@ -30,7 +32,7 @@ ANSWERS_SCHEMA = arrow.schema(
 )
 
 
-Answers = pa.DataFrameSchema(
+Answers = table_contract(
     {
         "question_id": pa.Column(str, unique=True),
         "question": pa.Column(str),
@@ -51,7 +53,5 @@ Answers = pa.DataFrameSchema(
         "citation_coverage": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
         "corrections": pa.Column(int, pa.Check.ge(0)),
     },
-    strict=True,
-    coerce=True,
     name="Answers",
 )

@@ -4,6 +4,8 @@ import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 ARROW_SCHEMA = arrow.schema(
     [
         ("chunk_id", arrow.string()),
@@ -26,7 +28,7 @@ def text_length_matches_offsets(df: pd.DataFrame) -> pd.Series:
     return df["text"].str.len() == df["char_end"] - df["char_start"]
 
 
-Chunks = pa.DataFrameSchema(
+Chunks = table_contract(
     {
         "chunk_id": pa.Column(str, unique=True),
         "doc_id": pa.Column(str),
@@ -41,8 +43,6 @@ Chunks = pa.DataFrameSchema(
         "n_words": pa.Column(int, pa.Check.ge(0)),
     },
     checks=[pa.Check(text_length_matches_offsets)],
-    strict=True,
-    coerce=True,
     name="Chunks",
     description="Offsets are ordered and the text length matches them (verbatim: checked in SQL).",
 )

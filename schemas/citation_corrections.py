@@ -10,6 +10,7 @@ import pandera.pandas as pa
 import pyarrow as arrow
 
 from schemas.claims import VERDICTS
+from schemas.contract import table_contract
 from schemas.ids import REQUIREMENT_ID
 
 CITATION_CORRECTIONS_SCHEMA = arrow.schema(
@@ -28,7 +29,7 @@ CITATION_CORRECTIONS_SCHEMA = arrow.schema(
 )
 
 
-CitationCorrections = pa.DataFrameSchema(
+CitationCorrections = table_contract(
     {
         "claim_id": pa.Column(str),
         "statement_id": pa.Column(str),
@@ -41,7 +42,5 @@ CitationCorrections = pa.DataFrameSchema(
         "score": pa.Column(float, nullable=True),
         "reason": pa.Column(str),
     },
-    strict=True,
-    coerce=True,
     name="CitationCorrections",
 )

@@ -3,6 +3,7 @@
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
 from schemas.ids import REQUIREMENT_ID
 
 CITATIONS_SCHEMA = arrow.schema(
@@ -16,7 +17,7 @@ CITATIONS_SCHEMA = arrow.schema(
 )
 
 
-Citations = pa.DataFrameSchema(
+Citations = table_contract(
     {
         "statement_id": pa.Column(str),
         "question_id": pa.Column(str),
@@ -24,7 +25,5 @@ Citations = pa.DataFrameSchema(
         "marker": pa.Column(str, pa.Check.str_matches(r"^\[REQ-[SP]\d{4,}\]$")),
         "role": pa.Column(str, pa.Check.isin(["primary", "alternate"])),
     },
-    strict=True,
-    coerce=True,
     name="Citations",
 )

@@ -9,6 +9,8 @@ numeric claims and never appear here.
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 CLAIM_NUMBERS_SCHEMA = arrow.schema(
     [
         ("claim_id", arrow.string()),
@@ -25,7 +27,7 @@ CLAIM_NUMBERS_SCHEMA = arrow.schema(
 )
 
 
-ClaimNumbers = pa.DataFrameSchema(
+ClaimNumbers = table_contract(
     {
         "claim_id": pa.Column(str),
         "question_id": pa.Column(str),
@@ -40,7 +42,5 @@ ClaimNumbers = pa.DataFrameSchema(
         "inputs": pa.Column(object),
         "calculation": pa.Column(str, nullable=True),
     },
-    strict=True,
-    coerce=True,
     name="ClaimNumbers",
 )

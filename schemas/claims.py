@@ -10,6 +10,8 @@ verbatim in its cited quote is SUPPORTED without further checks.
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 VERDICTS = ["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"]
 ACTIONS = ["kept", "hedged", "qualified", "marked_unverified", "removed"]
 
@@ -33,7 +35,7 @@ CLAIMS_SCHEMA = arrow.schema(
 )
 
 
-Claims = pa.DataFrameSchema(
+Claims = table_contract(
     {
         "claim_id": pa.Column(str, unique=True),
         "statement_id": pa.Column(str),
@@ -50,7 +52,5 @@ Claims = pa.DataFrameSchema(
         "support": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
         "action": pa.Column(str, pa.Check.isin(ACTIONS)),
     },
-    strict=True,
-    coerce=True,
     name="Claims",
 )

@@ -8,6 +8,20 @@ import pandera.pandas as pa
 import pyarrow as arrow
 
 
+def table_contract(
+    columns: dict[str, pa.Column],
+    *,
+    name: str,
+    checks: list[pa.Check] | None = None,
+    description: str | None = None,
+) -> pa.DataFrameSchema:
+    """A table's contract: exactly these columns (strict), each coerced to its type first, since
+    a stage's Arrow table arrives through pandas with its own idea of dtypes."""
+    return pa.DataFrameSchema(
+        columns, checks=checks, strict=True, coerce=True, name=name, description=description
+    )
+
+
 class ContractViolation(Exception):
     """A table broke its contract: the stage stops and the run is not published."""
 

@@ -3,6 +3,8 @@
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 ARROW_SCHEMA = arrow.schema(
     [
         ("doc_id", arrow.string()),
@@ -23,7 +25,7 @@ ARROW_SCHEMA = arrow.schema(
 )
 
 
-Documents = pa.DataFrameSchema(
+Documents = table_contract(
     {
         "doc_id": pa.Column(str, pa.Check.str_length(min_value=1)),  # duplicates: see ingest SQL
         "path": pa.Column(str),
@@ -40,8 +42,6 @@ Documents = pa.DataFrameSchema(
         "text": pa.Column(str, pa.Check.str_length(min_value=1)),
         "sha256": pa.Column(str, pa.Check.str_matches(r"^[0-9a-f]{64}$")),
     },
-    strict=True,
-    coerce=True,
     name="Documents",
     description="Contract of an ingested batch, checked before it reaches DuckDB.",
 )

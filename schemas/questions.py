@@ -6,6 +6,8 @@ import pandera.pandas as pa
 import pyarrow as arrow
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from schemas.contract import table_contract
+
 SOURCE_TYPES = ("statute", "regulation", "policy")
 
 ARROW_SCHEMA = arrow.schema(
@@ -55,7 +57,7 @@ class Question(BaseModel):
         return value
 
 
-Questions = pa.DataFrameSchema(
+Questions = table_contract(
     {
         "question_id": pa.Column(str, unique=True),
         "question": pa.Column(str, pa.Check.str_length(min_value=3)),
@@ -64,8 +66,6 @@ Questions = pa.DataFrameSchema(
         "source_types": pa.Column(object),
         "jurisdiction": pa.Column(str, nullable=True),
     },
-    strict=True,
-    coerce=True,
     name="Questions",
     description="Contract of the loaded question set.",
 )

@@ -3,6 +3,8 @@
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 ARROW_SCHEMA = arrow.schema(
     [
         ("path", arrow.string()),
@@ -30,7 +32,7 @@ REASONS = [
 ]
 
 
-RejectedDocuments = pa.DataFrameSchema(
+RejectedDocuments = table_contract(
     {
         "path": pa.Column(str, pa.Check.str_length(min_value=1)),
         "record": pa.Column(str, nullable=True),
@@ -38,8 +40,6 @@ RejectedDocuments = pa.DataFrameSchema(
         "reason": pa.Column(str, pa.Check.isin(REASONS)),
         "detail": pa.Column(str),
     },
-    strict=True,
-    coerce=True,
     name="RejectedDocuments",
     description="One line per rejection, naming the file (and the record inside a collection).",
 )

@@ -8,6 +8,7 @@ import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
 from schemas.ids import REQUIREMENT_ID
 
 CANDIDATE_FIELDS = [
@@ -44,7 +45,7 @@ def quote_has_at_most_40_words(df: pd.DataFrame) -> pd.Series:
     return df["exact_quote"].str.split().str.len() <= 40
 
 
-Candidates = pa.DataFrameSchema(
+Candidates = table_contract(
     {
         "doc_id": pa.Column(str),
         "chunk_id": pa.Column(str),
@@ -64,12 +65,12 @@ Candidates = pa.DataFrameSchema(
         "extractor_version": pa.Column(str),
     },
     checks=[pa.Check(quote_length_matches_offsets), pa.Check(quote_has_at_most_40_words)],
-    strict=True,
-    coerce=True,
     name="Candidates",
     description="Extracted requirement quotes before registration.",
 )
-Requirements = pa.DataFrameSchema(
+
+
+Requirements = table_contract(
     {
         **Candidates.columns,
         "requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID), unique=True),
@@ -78,8 +79,6 @@ Requirements = pa.DataFrameSchema(
         "first_run": pa.Column(str),
     },
     checks=Candidates.checks,
-    strict=True,
-    coerce=True,
     name="Requirements",
     description="Registered requirements: every row has a well-formed, unique stable ID.",
 )

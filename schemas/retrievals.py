@@ -3,6 +3,8 @@
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 RETRIEVALS_SCHEMA = arrow.schema(
     [
         ("question_id", arrow.string()),
@@ -15,7 +17,7 @@ RETRIEVALS_SCHEMA = arrow.schema(
 )
 
 
-Retrievals = pa.DataFrameSchema(
+Retrievals = table_contract(
     {
         "question_id": pa.Column(str),
         "chunk_id": pa.Column(str),
@@ -24,7 +26,5 @@ Retrievals = pa.DataFrameSchema(
         "score": pa.Column(float, pa.Check.gt(0)),
         "retriever": pa.Column(str),
     },
-    strict=True,
-    coerce=True,
     name="Retrievals",
 )

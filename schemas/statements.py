@@ -8,6 +8,8 @@ its terms are in the cited quotes: `support` is that share, 1.0 for the other fo
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
+
 STATEMENTS_SCHEMA = arrow.schema(
     [
         ("statement_id", arrow.string()),
@@ -25,7 +27,7 @@ STATEMENTS_SCHEMA = arrow.schema(
 )
 
 
-Statements = pa.DataFrameSchema(
+Statements = table_contract(
     {
         "statement_id": pa.Column(str, unique=True),
         "question_id": pa.Column(str),
@@ -41,8 +43,6 @@ Statements = pa.DataFrameSchema(
             str, pa.Check.isin(["SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED"])
         ),
     },
-    strict=True,
-    coerce=True,
     name="Statements",
 )
 

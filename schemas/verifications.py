@@ -4,6 +4,7 @@ import pandas as pd
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.contract import table_contract
 from schemas.ids import REQUIREMENT_ID
 
 REJECTION_REASONS = [
@@ -36,7 +37,7 @@ def reason_iff_rejected(df: pd.DataFrame) -> pd.Series:
     return df["verified"] == df["rejection_reason"].isna()
 
 
-Verifications = pa.DataFrameSchema(
+Verifications = table_contract(
     {
         "question_id": pa.Column(str),
         "requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID)),
@@ -51,7 +52,5 @@ Verifications = pa.DataFrameSchema(
         "verifier": pa.Column(str),
     },
     checks=[pa.Check(reason_iff_rejected)],
-    strict=True,
-    coerce=True,
     name="Verifications",
 )
