@@ -274,6 +274,53 @@ def test_a_difference_of_two_quote_numbers_is_derived():
     assert two.calculation == "five persons - three = two persons"
 
 
+NOTICE = (
+    "The ALJ must schedule at least one prehearing conference upon reasonable notice, which may "
+    "not be less than 14 business days, to the parties."
+)
+
+
+def test_business_days_restated_as_calendar_days_contradict():
+    claim = (
+        "The ALJ must schedule at least one prehearing conference on notice to the parties of at "
+        "least 14 calendar days."
+    )
+    result = checked_claim(claim, NOTICE)
+    assert result.verdict == "CONTRADICTED"
+    assert next(n for n in result.numbers if n.kind == "duration").status == "unmatched"
+
+
+def test_times_one_is_no_calculation():
+    claim = (
+        "The ALJ must schedule at least one prehearing conference on notice to the parties of at "
+        "least 14 business days."
+    )
+    result = checked_claim(claim, NOTICE)
+    assert result.verdict == "SUPPORTED"
+    days = next(n for n in result.numbers if n.kind == "duration")
+    assert (days.status, days.inputs) == ("matched", ("14 business days",))
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("The notice period must be at least 30 days.", "SUPPORTED"),
+        ("The notice period must be 30 days or more.", "SUPPORTED"),
+        ("The notice period must be less than 30 days.", "CONTRADICTED"),
+    ],
+)
+def test_a_negated_upper_bound_is_a_lower_bound(claim, verdict):
+    quote = "The notice period may not be less than 30 days."
+    assert checked_claim(claim, quote).verdict == verdict
+
+
+def test_a_penalty_times_a_count_is_derived():
+    quote = "The penalty is $100 for each violation, and the respondent committed 12 violations."
+    result = checked_claim("The respondent owes penalties of $1,200.", quote)
+    assert result.numbers[0].status == "derived"
+    assert result.numbers[0].calculation == "$100 × 12 violations = $1,200"
+
+
 def test_section_numbers_are_not_numeric_claims():
     claim = "Under § 164.404(b) and 45 CFR 164.412, a covered entity must notify within 60 calendar days."
     result = checked_claim(claim, NOTIFY)

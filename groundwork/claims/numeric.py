@@ -61,7 +61,12 @@ _BOUNDS = {
     **dict.fromkeys(_UPPER_IN, ("upper", True)),
     **dict.fromkeys(_UPPER_OUT, ("upper", False)),
 }
-_FLIPPED = {("lower", False): ("upper", True), ("lower", True): ("upper", False)}
+_FLIPPED = {  # a negated bound is the other side, inclusion swapped ("may not be less than 14")
+    ("lower", False): ("upper", True),
+    ("lower", True): ("upper", False),
+    ("upper", False): ("lower", True),
+    ("upper", True): ("lower", False),
+}
 _CONTEXT_WORDS = 2  # words before a number that say what it measures ("the initial 30 days")
 _ANCHOR_WORDS = ("after", "before", "from", "prior to", "beginning", "starting")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|no|never|cannot|can't|nor)\b[^,;:.]{0,60}$", re.IGNORECASE)
@@ -213,9 +218,8 @@ def _computed(
     number: Mention, quote_numbers: tuple[Mention, ...], tolerance: float
 ) -> tuple[tuple[Mention, Mention], str] | None:
     """Two quote numbers whose sum, difference, product or ratio is the claim's value. Sums,
-    differences and plain ratios need the claim's kind and unit on both; a product keeps the
-    claim's kind on one operand ($100 per violation x 10 violations); a percentage may be the
-    ratio of any two values."""
+    differences and plain ratios need the claim's kind and unit on both; a product needs them on
+    one operand (`_scales`); a percentage may be the ratio of any two values."""
     if number.value is None:
         return None
     valued = [q for q in quote_numbers if q.value is not None]
@@ -234,12 +238,21 @@ def _results(number: Mention, a: Mention, b: Mention) -> list[tuple[Decimal, str
     results = []
     if like:
         results += [(a.value + b.value, "+"), (a.value - b.value, "-")]
-    if number.kind in (a.kind, b.kind) and number.kind != "percentage":
+    if _scales(number, a, b):
         results.append((a.value * b.value, "×"))
     if b.value and (like or number.kind == "percentage"):
         ratio = a.value / b.value
         results.append((ratio * 100 if number.kind == "percentage" else ratio, "÷"))
     return results
+
+
+def _scales(number: Mention, a: Mention, b: Mention) -> bool:
+    """a × b can give the claim's number: one operand is of its kind and unit ($100 per
+    violation × 10 violations; 14 business days times anything stays business days), and
+    neither is one (times one is no calculation, only the other operand restated)."""
+    if number.kind == "percentage" or Decimal(1) in (a.value, b.value):
+        return False
+    return any(o.kind == number.kind and _unit_class(o) == _unit_class(number) for o in (a, b))
 
 
 def _rival(number: Mention, quote_numbers: tuple[Mention, ...]) -> Mention | None:
