@@ -17,16 +17,23 @@ export PREFECT_CLOUD_ENABLE_ORCHESTRATION_TELEMETRY=false
 export PREFECT_SERVER_UI_SHOW_PROMOTIONAL_CONTENT=false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=60
 
-.PHONY: setup llm-server browser run test lint bench clean
+.PHONY: setup bytecode llm-server browser run test lint clean
 
 setup: $(STAMP)
 
+# --compile-bytecode: uv does not write .pyc files by default, and where PYTHONDONTWRITEBYTECODE
+# is set (as on the machines we build on) Python never caches them either, so every process would compile
+# prefect, pandas and pandera from source again: about 3 s of each run's start (BENCHMARKS.md).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -e ".[dev]"
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e ".[dev]"
 	rm -f $(VENV)/.installed-*
 	touch $@
+
+# Our own modules' bytecode (an editable install is not compiled); only changed files are.
+bytecode: setup
+	@$(BIN)/python -m compileall -q flows tasks groundwork schemas
 
 llm-server: $(LLM_STAMP)
 
@@ -54,11 +61,11 @@ browser:
 	    | tee $(BROWSER_MISSING); exit 1; \
 	fi
 
-run: setup
+run: bytecode
 	$(BIN)/groundwork run --corpus data/corpus --questions data/questions.yaml --warehouse $(WAREHOUSE)
 
 # A failed llama.cpp build does not stop the tests: the tests that need it skip and say why.
-test: setup
+test: bytecode
 	$(MAKE) llm-server || echo "make llm-server failed: the SmolLM2 integration tests will skip"
 	$(MAKE) browser || echo "make browser failed: the report's browser tests will skip"
 	$(BIN)/ruff check .
