@@ -108,7 +108,7 @@ def corpus_run(
             raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
     config = profile_config(profile, config)
     wh = Warehouse(Path(warehouse))
-    with wh.run_lock(f"flow run {flow_run.get_id()}"):
+    with wh.run_lock(f"flow run {flow_run.get_id()}"), wh.session():
         return _locked_run(Path(corpus), wh, questions, config, from_stage, only, run, force)
 
 

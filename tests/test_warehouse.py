@@ -1,4 +1,5 @@
-"""The warehouse's own tables: the split of documents into rows and texts, and its migration."""
+"""The warehouse's own tables (the split of documents into rows and texts, and its migration), and
+how a run holds its database open."""
 
 from pathlib import Path
 
@@ -131,3 +132,28 @@ def test_a_changed_document_gets_its_new_text_and_hierarchy_and_old_texts_go(tmp
         ("b", ["Title 1", "Part 3"], "Visitors must sign in and out.", 30, "r2"),
     ]
     assert texts == [("Staff must wear badges at all times.",), ("Visitors must sign in and out.",)]
+
+
+def test_a_session_keeps_the_database_open_and_checkpoints_once_at_its_end(tmp_path: Path):
+    """Inside a session, closing a connection neither checkpoints (the write-ahead log stays)
+    nor loses what it committed; the session's end checkpoints it all."""
+    wh = Warehouse(tmp_path)
+    wal = tmp_path / "groundwork.duckdb.wal"
+    with wh.session():
+        with wh.connect() as con:
+            con.execute("CREATE TABLE notes (n INTEGER)")
+            con.execute("INSERT INTO notes VALUES (1), (2)")
+        assert wal.exists()
+        with wh.connect(read_only=True) as con:
+            assert con.execute("SELECT sum(n) FROM notes").fetchone() == (3,)
+        assert wal.exists()
+    assert not wal.exists()
+    with wh.connect(read_only=True) as con:
+        assert con.execute("SELECT sum(n) FROM notes").fetchone() == (3,)
+
+
+def test_without_a_session_each_connection_checkpoints_on_close(tmp_path: Path):
+    wh = Warehouse(tmp_path)
+    with wh.connect() as con:
+        con.execute("CREATE TABLE notes (n INTEGER)")
+    assert not (tmp_path / "groundwork.duckdb.wal").exists()
