@@ -8,6 +8,7 @@ check or a stage, and nothing was published; 2 bad usage (for example a missing 
 from __future__ import annotations
 
 import csv
+import gc as collector  # `gc` is the name of a command below
 import json
 import logging
 import os
@@ -183,6 +184,9 @@ def run(
     from groundwork.progress import live_display
     from groundwork.warehouse import WarehouseBusy
 
+    # The modules just imported live until exit: frozen, the cyclic collector stops walking
+    # their objects at every full collection of the run (and again at exit).
+    collector.freeze()
     target = warehouse_dir(warehouse)
     flow = corpus_run
     if task_runner is Runner.dask:
@@ -204,6 +208,7 @@ def run(
     except WarehouseBusy as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
+    collector.freeze()  # the interpreter's last collection would walk all the run left behind
     _print_summary(summary)
     if summary.status not in ("published", "unchanged", "partial"):
         raise typer.Exit(EXIT_FAILED)
