@@ -134,6 +134,31 @@ def test_a_changed_document_gets_its_new_text_and_hierarchy_and_old_texts_go(tmp
     assert texts == [("Staff must wear badges at all times.",), ("Visitors must sign in and out.",)]
 
 
+def test_a_document_whose_title_alone_changes_gets_the_new_title_and_keeps_its_text_run(
+    tmp_path: Path,
+):
+    """Descriptive fields are updated only where one differs; a new title is not a new text (the
+    source, keyed by URL, stays the same)."""
+    corpus, warehouse = tmp_path / "corpus", Warehouse(tmp_path / "wh")
+    corpus.mkdir()
+    a, b = corpus / "a.md", corpus / "b.md"
+    a.write_text("---\ntitle: Badges\nurl: https://example.gov/a\n---\nStaff must wear badges.\n")
+    b.write_text("---\ntitle: Visitors\n---\nVisitors must sign in.\n")
+    with warehouse.connect():
+        pass
+    _ingested(corpus, warehouse, "r1")
+    a.write_text(
+        "---\ntitle: Staff badges\nurl: https://example.gov/a\n---\nStaff must wear badges.\n"
+    )
+    b.write_text("---\ntitle: Visitors\n---\nVisitors must sign in and out.\n")
+    _ingested(corpus, warehouse, "r2")
+    with warehouse.connect(read_only=True) as con:
+        rows = con.execute(
+            "SELECT doc_id, title, changed_run, last_run FROM documents ORDER BY doc_id"
+        ).fetchall()
+    assert rows == [("a", "Staff badges", "r1", "r2"), ("b", "Visitors", "r2", "r2")]
+
+
 def test_a_session_keeps_the_database_open_and_checkpoints_once_at_its_end(tmp_path: Path):
     """Inside a session, closing a connection neither checkpoints (the write-ahead log stays)
     nor loses what it committed; the session's end checkpoints it all."""
