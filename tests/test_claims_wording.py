@@ -414,3 +414,30 @@ def test_a_party_swapped_for_a_party_still_contradicts():
     claim = "The business associate must notify the covered entity of a breach."
     quote = "The covered entity must notify the business associate of a breach."
     assert checked_claim(claim, quote).verdict == "CONTRADICTED"
+
+
+# --- asides in parentheses ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "modality", "subject"),
+    [
+        (
+            "No visitor (other than staff of the archive) may photograph the exhibits.",
+            PROHIBITION,
+            "No visitor",
+        ),
+        ("(b) The lessee must return the keys on the last day.", OBLIGATION, "The lessee"),
+    ],
+)
+def test_an_aside_in_parentheses_is_no_clause_boundary(text, modality, subject):
+    """The subject before an aside is kept (a "No X" subject still forbids); an enumerator
+    such as "(b)" still opens the clause."""
+    [reading] = readings(text)
+    assert (reading.modality, reading.subject) == (modality, subject)
+
+
+def test_a_ban_with_an_aside_restated_is_supported():
+    quote = "No visitor (other than staff of the archive) may photograph the exhibits."
+    claim = "Apart from archive staff, no visitor may photograph the exhibits."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"

@@ -132,6 +132,7 @@ _EPISTEMIC_VERBS = frozenset(
 )
 _PASSIVE_BY = re.compile(r"\s+be\s+\w+(?:ed|en)\s+by\s", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[,;:()]|—|--")
+_ASIDE = re.compile(r"\((?=[^()]*\s)[^()]*\)")  # "(except employees of the office)", not "(a)"
 # After an earlier trigger a conjunction opens the next clause ("may keep a log and, ...,
 # must provide"); before the first one it joins the subject ("A covered entity or business
 # associate must").
@@ -525,10 +526,13 @@ def _restrictive(text: str, segment_start: int, segment: str) -> bool:
 
 def _segment(before: str, after_trigger: bool) -> str:
     """The words between the last clause boundary and a trigger, without leading
-    subordinators' commas: "If X, the covered entity" gives "the covered entity"."""
-    cuts = list(_BOUNDARY.finditer(before))
+    subordinators' commas: "If X, the covered entity" gives "the covered entity". An aside in
+    parentheses is no boundary: "No party (except employees of the office) may" keeps its
+    subject, "No party"; an enumerator ("(a) The entity must") still is one."""
+    masked = _ASIDE.sub(lambda aside: " " * len(aside.group(0)), before)
+    cuts = list(_BOUNDARY.finditer(masked))
     if after_trigger:
-        cuts += list(_CONJUNCTION.finditer(before))
+        cuts += list(_CONJUNCTION.finditer(masked))
     last = max((c.end() for c in cuts), default=0)
     return before[last:].strip()
 
@@ -564,7 +568,7 @@ def _epistemic(text: str, match: re.Match[str]) -> bool:
 def _subject(segment: str) -> str | None:
     """The noun phrase of a clause segment before its trigger: without hedges ("It appears",
     "generally"), leading links, relative or prepositional tails, at most twelve words."""
-    segment = _LEADING.sub("", _HEDGE.sub("", segment).strip())
+    segment = _LEADING.sub("", _HEDGE.sub("", _ASIDE.sub(" ", segment)).strip())
     segment = _SUBJECT_TAIL.sub("", segment)
     words = [w for w in segment.split() if not w.lower().endswith("ly") or w[0].isupper()]
     if not words or words[0].lower() in _PREPOSITIONS:
