@@ -209,6 +209,30 @@ def test_a_dropped_deadline_is_partial():
     assert "missing qualifier: in no case later than 60 calendar days" in result.issues
 
 
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        (  # "whenever" restates a "when" condition
+            "Whenever a tenant gives notice, the landlord must inspect the unit.",
+            "When a tenant gives notice, the landlord must inspect the unit.",
+        ),
+        (  # "every person" restates "everyone"
+            "The office must send the notice to every person on the list.",
+            "The office must send the notice to everyone on the list.",
+        ),
+    ],
+)
+def test_a_universal_the_quote_states_in_other_words_broadens_nothing(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_a_universal_the_quote_does_not_state_broadens_the_scope():
+    result = checked_claim(
+        "Whenever a tenant moves out, the landlord must inspect the unit.",
+        "The landlord must inspect the unit after a tenant moves out.",
+    )
+    assert (result.verdict, result.issues) == ("PARTIAL", ("scope broadened: Whenever",))
+
 def test_a_hedge_routes_to_the_light_check_which_forgives_a_dropped_exception():
     claim = (
         "Generally, a covered entity must provide the notification without unreasonable delay "

@@ -194,7 +194,10 @@ _SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be a
 _WORDS = re.compile(r"[A-Za-z]+")
 _DETERMINER = re.compile(r"^(?:a|an|the|any|each|every|such|this|that)\s+", re.IGNORECASE)
 _ONLY = re.compile(r"only|solely", re.IGNORECASE)
-_UNIVERSALS = re.compile(r"\b(?:every|all|any|each|always|whatever|whenever|regardless)\b", re.I)
+_UNIVERSALS = re.compile(
+    r"\b(?:every(?:one|body)?|all|any|each|always|whatever|whenever|regardless)\b", re.I
+)
+_WHEN = re.compile(r"\b(?:when|if)\b", re.I)  # "whenever X" restates "when X", "if X"
 # How often: a frequency the quote does not set is an invented detail. "Two days a week" and
 # "three times a year" set one as much as "per week" does.
 _FREQUENCY = re.compile(
@@ -389,6 +392,8 @@ def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) ->
     ]
     issues += [f"missing qualifier: {bounded(quote, n)}" for n in unused]
     widened = _UNIVERSALS.search(claim)
+    if widened and widened.group(0).lower() == "whenever" and _WHEN.search(quote):
+        widened = None
     if depth == FULL and widened and not _UNIVERSALS.search(quote):
         issues.append(f"scope broadened: {widened.group(0)}")
     if not issues:
