@@ -233,6 +233,7 @@ def test_a_universal_the_quote_does_not_state_broadens_the_scope():
     )
     assert (result.verdict, result.issues) == ("PARTIAL", ("scope broadened: Whenever",))
 
+
 def test_a_hedge_routes_to_the_light_check_which_forgives_a_dropped_exception():
     claim = (
         "Generally, a covered entity must provide the notification without unreasonable delay "
