@@ -441,3 +441,99 @@ def test_a_ban_with_an_aside_restated_is_supported():
     quote = "No visitor (other than staff of the archive) may photograph the exhibits."
     claim = "Apart from archive staff, no visitor may photograph the exhibits."
     assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+# --- concessions, nouns of acts, clefts, titles, frequencies -----------------------------------
+
+
+def test_a_rule_in_a_concessive_clause_is_read():
+    """ "..., although X is not required" states a rule as much as the main clause does; "Use
+    of the form" names an act, it is no command to use it."""
+    quote = (
+        "Use of the standard lease in appendix B satisfies the disclosure rule, although use "
+        "of the standard lease is not required."
+    )
+    claim = "Landlords are obliged to use the standard lease."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert "modality changed: must vs need not" in result.issues
+
+
+def test_a_cleft_names_the_actor():
+    quote = "The records officer approves each request for an archived file."
+    swapped = "It is the budget director who approves each request for an archived file."
+    restated = "It is the records officer who approves each request for an archived file."
+    assert checked_claim(swapped, quote).verdict == "CONTRADICTED"
+    assert checked_claim(restated, quote).verdict == "SUPPORTED"
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("The chief finance officer approves each grant over the program limit.", "CONTRADICTED"),
+        ("The senior program official approves each grant over the program limit.", "SUPPORTED"),
+        ("The program's senior official approves each grant over the program limit.", "SUPPORTED"),
+    ],
+)  # fmt: skip
+def test_two_titles_that_share_no_word_are_two_people(claim, verdict):
+    """ "Officer" and "official" are one family of words, not one person."""
+    quote = "The senior program official approves each grant over the program limit."
+    assert checked_claim(claim, quote).verdict == verdict
+
+
+def test_a_duty_said_with_will_be_responsible_for_has_an_actor():
+    quote = "If a tenant moves out early, the landlord will be responsible for re-letting the unit."
+    claim = "A tenant who moves out early has to re-let the unit."
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert any(i.startswith("actor changed") for i in result.issues)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The board apparently has the option, but not the obligation, to suspend the licence.",
+        "The board is probably still free to suspend the licence.",
+        "The board remains free to suspend the licence.",
+    ],
+)
+def test_a_choice_in_other_words_contradicts_a_duty(claim):
+    quote = "The board shall suspend the licence of a member convicted of fraud."
+    assert "modality changed: may vs must" in checked_claim(claim, quote).issues
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "issue"),
+    [
+        ("The operator must test the backup generator every two years.", "CONTRADICTED",
+         "frequency differs: every two years vs annually"),
+        ("The operator must test the backup generator once a month.", "CONTRADICTED",
+         "frequency differs: once a month vs annually"),
+        ("The operator must test the backup generator every 12 months.", "SUPPORTED", None),
+        ("The operator must test the backup generator once a year.", "SUPPORTED", None),
+    ],
+)  # fmt: skip
+def test_a_frequency_is_compared_as_a_period(claim, verdict, issue):
+    result = checked_claim(claim, "The operator shall test the backup generator annually.")
+    assert result.verdict == verdict
+    assert issue is None or issue in result.issues
+
+
+def test_a_frequency_bound_the_other_way_contradicts():
+    quote = "The board may revise the fee schedule, but not more often than once every 24 months."
+    lower = "The board has to revise the fee schedule at least once every 24 months."
+    same = "The board may revise the fee schedule no more often than once every two years."
+    assert checked_claim(lower, quote).verdict == "CONTRADICTED"
+    assert checked_claim(same, quote).verdict == "SUPPORTED"
+
+
+def test_a_plural_noun_opening_a_sentence_is_no_named_party():
+    quote = "Claims that were settled before the audit may not be reopened by the auditor."
+    claim = "The auditor is barred from reopening claims settled before the audit."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_serve_and_service_are_one_event():
+    quote = "The order becomes final 45 days from the date of service of the order."
+    claim = "The order becomes final 45 days after it is served."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"

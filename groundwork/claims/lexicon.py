@@ -95,6 +95,11 @@ _SYNONYMS = (
     "agreement agree",
     "waive waiver",
     "supersede preempt override",
+    "serve service",
+    "attorney lawyer",
+    "respond response answer reply",
+    "reduce cut decrease lower",
+    "modify modification amend amendment change alter update",
 )
 
 # Words that carry no content of their own in a claim or quote.

@@ -12,6 +12,10 @@ action (the content terms of the clause the trigger governs), so that a claim's 
 compared with the quote's reading of the same action. A quote that opens with a bare verb
 ("Retain the accounting ...", a list item under "shall:") is an obligation with no subject.
 
+A concession states a rule as much as the main clause does: "Use of the model form constitutes
+compliance, although use of the model form is not required" exempts. (A "while" clause is
+left out with the conditions: "while" is as often a time as a concession.)
+
 A plain negation, "This part does not apply to ...", "State law is not superseded", is a
 denial: the negative of an assertion, read so that a claim stating the act plainly conflicts.
 A "does not" inside a relative clause or a condition ("an employee who does not return") is
@@ -60,6 +64,7 @@ MODAL_WORDS = {
 _BE = r"(?:is|are|was|were|be|will\s+be)"
 _BE_NOT = r"(?:is|are|was|were)\s+not(?=\s+\w+(?:ed|en)\b)"  # "is not superseded": denied
 _ADVERB = r"(?:\s+\w+ly)?"
+_ADVERBS = r"(?:\s+(?:\w+ly|still|also|always))*"  # "is probably still free to"
 # Order matters: the longer, negated and hedged forms come before the bare modals.
 # "is required", "is optional", "is prohibited" with no "to"/"from" after: the subject names the
 # act ("Keeping a log is optional"), not the party bound.
@@ -96,7 +101,7 @@ _TRIGGERS = (
         rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
         r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
-        r"|needs?\s+to|(?:is|are)\s+responsible\s+for"
+        rf"|needs?\s+to|{_BE}{_ADVERB}\s+responsible\s+for"
         r"|(?:is|are)\s+to(?=\s+[a-z])(?!\s+(?:the|a|an|this|that|its|their|his|her|such|any"
         r"|each|all|be\s+construed)\b)",
     ),
@@ -105,7 +110,8 @@ _TRIGGERS = (
         r"(?:may|can|could)\s+(?:choose|elect|decide|opt)\s+(?:whether\s+)?(?:or\s+not\s+)?to"
         r"|may|can|could"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:prohibited|prevented|precluded|barred|forbidden)\s+from"
-        rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able|eligible)\s+to"
+        rf"|(?:{_BE}|remains?){_ADVERBS}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able"
+        r"|eligible)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
         r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
@@ -118,7 +124,7 @@ _TRIGGERS = (
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
-    r"\b(?=[iawbndsmchoIAWBNDSMCHO])(?:"
+    r"\b(?=[iawbndsmchorIAWBNDSMCHOR])(?:"
     + "|".join(f"(?P<{modality}>{pattern})" for modality, pattern in _TRIGGERS)
     + r")\b",
     re.IGNORECASE,
@@ -140,7 +146,7 @@ _CONJUNCTION = re.compile(r"\b(?:and|or|but|then|so)\s", re.IGNORECASE)
 # A trigger after a subordinator is part of a condition, not a rule: "refuse access if the
 # person cannot pay".
 _SUBORDINATE = re.compile(
-    r"\b(?:if|when|whenever|unless|whether|once|because|although|while|until|where)\b",
+    r"\b(?:if|when|whenever|unless|whether|once|because|while|until|where)\b",
     re.IGNORECASE,
 )
 _SUBJECT_TAIL = re.compile(
@@ -169,6 +175,9 @@ _IMPERATIVE_BLOCKERS = frozenset(
     either neither when while until although because since once following pursuant nothing not
     only""".split()  # noqa: SIM905 - a word list reads best as prose
 )
+# A first word followed by "of" names an act, it gives no command: "Use of the model form
+# constitutes compliance", "Submission of a claim"; but "Dispose of the media" does.
+_NOUN_OF = re.compile(r"^(?!dispose\b)[A-Za-z]+\s+of\b", re.IGNORECASE)
 _FINITE = re.compile(
     r"^\S+\s+(?:is|are|was|were|has|have|shall|must|may|will|can|does|do|means|includes)\b",
     re.IGNORECASE,
@@ -277,6 +286,11 @@ _PERIPHRASES = tuple(
             r"\g<party> need not ",
         ),
         (r"\bthere\s+is\s+no\s+(?:requirement|obligation|duty|need)\s+to\s", "need not "),
+        (  # "has the option, but not the obligation, to cut": a permission
+            r"\b(?:has|have)\s+the\s+(?:option|right|discretion|choice)\s*,?\s+but\s+not\s+the"
+            r"\s+(?:obligation|duty|requirement)\s*,?\s+to\s",
+            "may ",
+        ),
         (  # "may, but need not, keep": a permission
             r"\bmay\s*,?\s+but\s+(?:need\s+not|(?:is|are)\s+not\s+(?:required|obligated|obliged)"
             r"\s+to)\s*,?\s",
@@ -292,6 +306,7 @@ _PERIPHRASES = tuple(
             r"\g<party> may ",
         ),
         (rf"\b{_PARTY}'s\s+(?:obligation|duty|responsibility)\s+is\s+to\s", r"\g<party> must "),
+        (rf"\bit\s+is\s+{_PARTY}\s+who\s", r"\g<party> "),  # "It is the CISO who consults"
         (
             rf"{_DISCLAIMER}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
             r"\g<party> may not ",
@@ -460,16 +475,17 @@ def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
         if _TRIGGER_RE.search(text, start, end) or _imperative(text[start:end]):
             continue
         verb = next(
-            (w for w in _VERB_WORDS.finditer(text, start, end) if term(w.group(0)) in verbs),
+            (
+                w
+                for w in _VERB_WORDS.finditer(text, start + 1, end)
+                if term(w.group(0)) in verbs and _stated_verb(text[start : w.start()], w.group(0))
+            ),
             None,
         )
-        if verb is None or verb.start() == start:
+        if verb is None:
             continue
         before = text[start : verb.start()]
         passive = bool(_BE_BEFORE.search(before))
-        finite = _FINITE_VERB.search(verb.group(0)) or _PLURAL_SUBJECT.search(before)
-        if not (passive or finite):
-            continue
         segment = _segment(_BE_BEFORE.sub("", before), after_trigger=False)
         if _SUBORDINATE.search(segment):
             continue
@@ -488,6 +504,14 @@ def assertions(text: str, verbs: frozenset[str]) -> tuple[Reading, ...]:
             )
         )
     return tuple(found)
+
+
+def _stated_verb(before: str, word: str) -> bool:
+    """A word of the right term is the sentence's verb if it is passive ("is appointed") or
+    finite ("decides", "determined", "employees earn"); "the agency official" is no verb."""
+    return bool(
+        _BE_BEFORE.search(before) or _FINITE_VERB.search(word) or _PLURAL_SUBJECT.search(before)
+    )
 
 
 def _head_term(phrase: str) -> str:
@@ -588,6 +612,7 @@ def _imperative(sentence: str, first_trigger: int | None = None) -> bool:
     first = sentence.split()[0].lower() if sentence.split() else ""
     return (
         first.isalpha()
+        and not _NOUN_OF.match(sentence)
         and not _TRIGGER_RE.match(sentence)
         and first not in _IMPERATIVE_BLOCKERS
         and not first.endswith(("ing", "ed"))

@@ -55,6 +55,17 @@ ROLE_NOUNS = frozenset(
         subcontractor vendor""".split(),  # noqa: SIM905
     )
 )
+# Nouns that title one office-holder: two titles that share no word name two people ("the
+# chief information security officer" is not "the senior agency official for privacy").
+TITLES = frozenset(
+    map(
+        term,
+        """officer official director administrator supervisor manager commissioner comptroller
+        inspector examiner auditor counsel secretary chief chair chairman chairperson
+        coordinator clerk judge marshal registrar treasurer controller superintendent warden
+        ombudsman president""".split(),  # noqa: SIM905
+    )
+)
 # Verbs of the recipient's side: "each individual must receive a notice" for "shall notify".
 RECEIVING = frozenset(map(term, "receive obtain get".split()))  # noqa: SIM905
 # Verbs by which a duty holder lets a beneficiary act: "shall allow clients to inspect" is
@@ -229,8 +240,15 @@ def is_party(phrase: str | None) -> bool:
     words = (phrase or "").split()
     if not head_terms(phrase) or (len(words) == 1 and words[0].lower() in _PRONOUNS):
         return False
-    named = any(w[:1].isupper() for w in words[1:]) or (len(words) == 1 and words[0][:1].isupper())
-    return named or term(words[-1]) in PARTY_NOUNS
+    named = any(w[:1].isupper() for w in words[1:]) or (len(words) == 1 and _name(words[0]))
+    return named or term(words[-1]) in PARTY_NOUNS | TITLES
+
+
+def _name(word: str) -> bool:
+    """A lone word that names a party ("Congress", "HHS"): capitalised, and not a plural
+    common noun that opens a sentence ("Matters that were raised may not be")."""
+    plural = word[1:].islower() and word.endswith("s") and not word.endswith("ss")
+    return word[:1].isupper() and not plural
 
 
 def generic(phrase: str) -> bool:

@@ -8,11 +8,15 @@ order their findings decide:
    acronyms spelled out; groundwork.claims.lexicon). Under OFF_TOPIC the claim is about
    something else: UNSUPPORTED, whatever else it says.
 2. **Conflicts → CONTRADICTED.** A number that differs from the quote's number of the same kind
-   (or the same value under another bound: "500 or more" for "more than 500"); an antonym of
+   (or the same value under another bound: "500 or more" for "more than 500"); a period of
+   recurrence that differs ("every three years" for "annually", "at least once every 12
+   months" for "not more often than once every 12 months"; groundwork.claims.frequency); an
+   antonym of
    the quote's deadline anchor ("earlier" for "later"); a modality that differs for the same
    action (may vs must, must not vs may, need not vs must); another actor bearing the duty, or
    another recipient of it, roles reversed included (groundwork.claims.roles; a claim with no
-   modal, "The Secretary decides ...", is read against the quote's verbs); a negation the
+   modal, "The Secretary decides ...", is read against the quote's verbs, and a quote with no
+   modal, "The official consults counsel", against the claim's words); a negation the
    quote does not have, said with "not" ("does not apply" for "applies") or with the verb
    that undoes the quote's ("shall deny" for "shall grant"; "must withhold" for "may not
    disclose" is the same rule). A claim whose subject is the beneficiary of the quote's duty
@@ -43,6 +47,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from groundwork.claims.frequency import frequency, other_period, restated, without_periods
 from groundwork.claims.hedges import hedges_in, without_opening_hedge
 from groundwork.claims.lexicon import (
     content_terms,
@@ -88,6 +93,7 @@ from groundwork.claims.roles import (
     RECEIVING,
     ROLE_NOUNS,
     TELLING,
+    TITLES,
     generic,
     head,
     head_terms,
@@ -198,15 +204,6 @@ _UNIVERSALS = re.compile(
     r"\b(?:every(?:one|body)?|all|any|each|always|whatever|whenever|regardless)\b", re.I
 )
 _WHEN = re.compile(r"\b(?:when|if)\b", re.I)  # "whenever X" restates "when X", "if X"
-# How often: a frequency the quote does not set is an invented detail. "Two days a week" and
-# "three times a year" set one as much as "per week" does.
-_FREQUENCY = re.compile(
-    r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|quarterly|biennial(?:ly)?"
-    r"|(?:(?:once|twice)\s+(?:a|per|each|every)|every|each|per|during\s+a|in\s+a"
-    r"|(?:times?|days?|hours?|weeks?|months?)\s+an?)\s+"
-    r"(?:\w+\s+)?(?:year|month|week|day|quarter|period)s?)\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +262,8 @@ def _rules(claim: str, quote: str) -> tuple[tuple[Reading, ...], tuple[Reading, 
     quote_text, claim_text = plain_modals(quote), plain_modals(without_opening_hedge(claim))
     quote_readings = readings(quote_text, bare_verb_binds=True)
     claim_readings = readings(claim_text)
+    if not quote_readings:  # "The official consults counsel": a statement of who does what
+        quote_readings = assertions(quote_text, frozenset(content_terms(claim_text)))
     verbs = _with_opposites(frozenset(r.verb for r in quote_readings if r.verb))
     denied = frozenset(r.verb for r in claim_readings if r.modality == DENIAL and r.verb)
     if denied:  # "does not supersede" against the quote's plain "supersedes"
@@ -343,6 +342,9 @@ def _head_noun(party: str) -> str:
 def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...]) -> Finding | None:
     """Numbers, modalities, actors or negations that differ from the quote's."""
     issues = [*map(_conflict_issue, conflicts), *_rule_conflicts(claim, quote)]
+    recurrence = other_period(claim, quote)
+    if recurrence:
+        issues.append("frequency differs: {} vs {}".format(*recurrence))
     if not issues:
         return None
     return CONTRADICTED, f"The claim conflicts with the quote ({issues[0]}).", tuple(issues)
@@ -357,12 +359,12 @@ def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Findi
             f"The quote does not state the opposite act ({undone[0]}).",
             tuple(f"other act: {u}" for u in undone),
         )
-    frequency = _FREQUENCY.search(claim)
-    if frequency and not _FREQUENCY.search(quote):
+    how_often = frequency(claim)
+    if how_often and not frequency(quote):
         return (
             UNSUPPORTED,
-            f"The quote sets no frequency such as {frequency.group(0)}.",
-            (f"frequency not in quote: {frequency.group(0)}",),
+            f"The quote sets no frequency such as {how_often}.",
+            (f"frequency not in quote: {how_often}",),
         )
     narrowed = [
         q.text for q in qualifiers(claim) if _ONLY.match(q.text) and not kept(q, quote, claim)
@@ -373,7 +375,14 @@ def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Findi
             f"The quote sets no such restriction as '{narrowed[0]}'.",
             tuple(f"condition not in quote: {n}" for n in narrowed),
         )
-    invented = [n for n in numbers if n.status == UNMATCHED and not _is_article(n)]
+    recurring = restated(claim, quote)
+    invented = [
+        n
+        for n in numbers
+        if n.status == UNMATCHED
+        and not _is_article(n)
+        and not any(n.surface in p.surface for p in recurring)
+    ]
     if invented:
         return (
             UNSUPPORTED,
@@ -390,8 +399,13 @@ def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) ->
         for q in qualifiers(quote)
         if not (depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
     ]
-    issues += [f"missing qualifier: {bounded(quote, n)}" for n in unused]
-    widened = _UNIVERSALS.search(claim)
+    recurring = restated(quote, claim)
+    issues += [
+        f"missing qualifier: {bounded(quote, n)}"
+        for n in unused
+        if not any(p.start <= n.start and n.end <= p.end for p in recurring)
+    ]
+    widened = _UNIVERSALS.search(without_periods(claim))
     if widened and widened.group(0).lower() == "whenever" and _WHEN.search(quote):
         widened = None
     if depth == FULL and widened and not _UNIVERSALS.search(quote):
@@ -705,7 +719,9 @@ def _aligned(reading: Reading, quote_readings: tuple[Reading, ...]) -> Reading |
 
 def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
     """The claim names a party where the quote names another: one the quote names in another
-    role, a named body ("the Secretary"), or a role noun ("the recipient")."""
+    role, a named body ("the Secretary"), a role noun ("the recipient"), or, where both are
+    titles of office that share no word, another office-holder ("the chief information security
+    officer" for "the senior agency official for privacy")."""
     mine_head, theirs_head = head_terms(mine), head_terms(theirs)
     if not mine_head or not theirs_head or same_party(mine_head, theirs_head):
         return False
@@ -713,7 +729,13 @@ def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
         return False
     named = any(w[0].isupper() for w in (mine or "").split()[1:])
     elsewhere = frozenset(content_terms(quote)) - theirs_head
-    return named or bool(mine_head & ROLE_NOUNS) or any(matches(t, elsewhere) for t in mine_head)
+    titled = bool(mine_head & TITLES and theirs_head & TITLES)
+    return (
+        named
+        or titled
+        or bool(mine_head & ROLE_NOUNS)
+        or any(matches(t, elsewhere) for t in mine_head)
+    )
 
 
 def _antonyms(claim: str, quote: str) -> list[str]:
