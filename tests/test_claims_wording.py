@@ -537,3 +537,40 @@ def test_serve_and_service_are_one_event():
     quote = "The order becomes final 45 days from the date of service of the order."
     claim = "The order becomes final 45 days after it is served."
     assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_not_a_prerequisite_exempts():
+    quote = "Members of the review panel must be licensed engineers."
+    claim = "Being a licensed engineer is not a prerequisite for sitting on the review panel."
+    assert "modality changed: need not vs must" in checked_claim(claim, quote).issues
+
+
+def test_an_as_defined_aside_keeps_the_subject():
+    quote = (
+        "The operator of a dam, as defined in section 4.02 of this chapter, shall give written "
+        "notice of a spill to the county engineer."
+    )
+    claim = "The county engineer must give the dam operator written notice of a spill."
+    [reading] = readings(quote)
+    assert reading.subject == "The operator of a dam"
+    assert checked_claim(claim, quote).verdict == "CONTRADICTED"
+
+
+def test_reporting_to_another_body_changes_the_recipient():
+    """ "Reported to" and "notify" name the party told alike; "D.C." does not end its name."""
+    quote = (
+        "The clinic shall promptly notify the Board of Pharmacy in writing of any theft of "
+        "controlled drugs."
+    )
+    told = "Any theft of controlled drugs has to be reported promptly in writing by the clinic to "
+    assert checked_claim(told + "the D.C. Office of the Attorney General.", quote).issues == (
+        "recipient changed: D.C. Office vs Board",
+    )
+    assert checked_claim(told + "the Board of Pharmacy.", quote).verdict == "SUPPORTED"
+
+
+def test_only_one_of_two_bound_parties_narrows_the_rule():
+    quote = "The tenant and the landlord must both sign the move-out inspection report."
+    narrowed = "Only the landlord has to sign the move-out inspection report."
+    assert any(i.startswith("scope narrowed") for i in checked_claim(narrowed, quote).issues)
+    assert checked_claim(narrowed, quote).verdict == "CONTRADICTED"

@@ -81,7 +81,8 @@ _TRIGGERS = (
         r"|(?:has|have)\s+no\s+(?:obligation|duty)\s+to|never\s+(?:has|have|needs?)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+responsible\s+for"
         rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
-        rf"|{_BE}\s+not{_ADVERB}\s+(?:required|necessary|needed){_NO_COMPLEMENT}",
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:required|necessary|needed){_NO_COMPLEMENT}"
+        rf"|{_BE}\s+not\s+an?\s+(?:prerequisite|precondition|requirement|condition)",
     ),
     (
         PROHIBITION,
@@ -138,7 +139,13 @@ _EPISTEMIC_VERBS = frozenset(
 )
 _PASSIVE_BY = re.compile(r"\s+be\s+\w+(?:ed|en)\s+by\s", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[,;:()]|—|--")
-_ASIDE = re.compile(r"\((?=[^()]*\s)[^()]*\)")  # "(except employees of the office)", not "(a)"
+# An aside is no clause: "(except employees of the office)", not "(a)"; ", as defined in
+# section 1.03 of this chapter,".
+_ASIDE = re.compile(
+    r"\((?=[^()]*\s)[^()]*\)|,\s*as\s+(?:defined|described|provided|specified|used)\s+(?:in|by|under)"
+    r"\s[^,;:()]*,",
+    re.IGNORECASE,
+)
 # After an earlier trigger a conjunction opens the next clause ("may keep a log and, ...,
 # must provide"); before the first one it joins the subject ("A covered entity or business
 # associate must").
@@ -207,7 +214,7 @@ _STATED_AIM = re.compile(
 _PREDICATIVE = re.compile(
     r"(?:optional|voluntary|unnecessary|mandatory|obligatory|compulsory|required|necessary"
     r"|needed|prohibited|forbidden|banned|barred|precluded|permitted|allowed|authori[sz]ed"
-    r"|discretion|discretionary)$",
+    r"|discretion|discretionary|prerequisite|precondition|requirement|condition)$",
     re.IGNORECASE,
 )
 # A rule with a "no" subject: "No person shall disclose" forbids; "No consent is required"

@@ -81,7 +81,9 @@ _NOT_PARTIES = frozenset(
     )
 )
 _DETERMINERS = r"(?:the|a|an|any|each|every|all|its|his|her|their|such|that|this|those|these)"
-_TO_PARTY = re.compile(rf"\bto\s+(?P<party>{_DETERMINERS}\s+[^,;:.]+|[A-Z][^,;:.]*)")
+# A party's name runs to a clause break; the periods of "D.C." and "U.S." break none.
+_NAME = r"(?:[^,;:.]|(?<=\b[A-Z])\.(?=[A-Z]\.|\s+[A-Z]))"
+_TO_PARTY = re.compile(rf"\bto\s+(?P<party>{_DETERMINERS}\s+{_NAME}+|[A-Z]{_NAME}*)")
 _WITH_PARTY = re.compile(rf"^(?P<party>{_DETERMINERS}\s+[^,;:.]+?)\s+with\b", re.IGNORECASE)
 _OBJECT = re.compile(rf"^(?P<party>{_DETERMINERS}\s+[^,;:.]+|(?-i:[A-Z])[^,;:.]*)", re.IGNORECASE)
 # Where a party's head ends: a preposition, a relative word, a clause word (or a participle

@@ -194,6 +194,9 @@ _ONLY_NOT = re.compile(
     re.IGNORECASE,
 )
 _PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
+_ONLY_PARTY = re.compile(r"(?:only|solely)\s", re.IGNORECASE)
+_PARTY_AND = re.compile(r"\s+(?:and|as\s+well\s+as)\s+", re.IGNORECASE)
+_REPORTING = TELLING | {term("report")}  # verbs whose recipient is the party told
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
 _SAME_OBJECT = 0.66  # share of its object terms a claim must share with the quote's act (2 in 3)
 _SIMILAR_OBJECT_TERMS = 2  # object terms two clauses of one party share to be about one act
@@ -438,7 +441,10 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
     quote_readings, claim_readings = _rules(claim, quote)
     for reading in claim_readings:
         aligned = _aligned(reading, quote_readings)
-        if aligned is None or _correlative(reading, aligned) or _stated(reading, quote_readings):
+        if aligned is None:
+            continue
+        issues += _parties_left_out(reading, aligned)
+        if _correlative(reading, aligned) or _stated(reading, quote_readings):
             continue
         issues += _modality_conflicts(reading, aligned)
         issues += _party_conflicts(reading, aligned, quote)
@@ -657,11 +663,27 @@ def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str
     if _other_party(mine, theirs, quote):
         issues.append(f"actor changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
     mine, theirs = reading.recipient, aligned.recipient
-    if _same_act(reading, aligned) and _other_recipient(mine, theirs):
+    told = {reading.verb, aligned.verb} <= _REPORTING  # "report to X" for "notify Y"
+    if (told or _same_act(reading, aligned)) and _other_recipient(mine, theirs):
         issues.append(f"recipient changed: {_bare(head(mine))} vs {_bare(head(theirs))}")
     if _giver_receives(reading, aligned):
         issues.append(f"recipient changed: {_bare(head(reading.subject))} vs {_bare(head(theirs))}")
     return issues
+
+
+def _parties_left_out(reading: Reading, aligned: Reading) -> list[str]:
+    """ "Only the official has to sign" where the quote binds "you and your official": the
+    claim names one of the quote's parties and excludes the others."""
+    subject = reading.subject or ""
+    theirs = _actor(aligned) or ""
+    if not _ONLY_PARTY.match(subject) or not _actor(reading):
+        return []
+    mine = frozenset(content_terms(subject))
+    parties = _PARTY_AND.split(theirs)
+    named = [p for p in parties if same_party(frozenset(content_terms(p)), mine)]
+    if len(parties) < 2 or not named or len(named) == len(parties):
+        return []
+    return [f"scope narrowed: {_bare(subject)} vs {_bare(theirs)}"]
 
 
 def _giver_receives(reading: Reading, aligned: Reading) -> bool:
