@@ -574,3 +574,28 @@ def test_only_one_of_two_bound_parties_narrows_the_rule():
     narrowed = "Only the landlord has to sign the move-out inspection report."
     assert any(i.startswith("scope narrowed") for i in checked_claim(narrowed, quote).issues)
     assert checked_claim(narrowed, quote).verdict == "CONTRADICTED"
+
+
+def test_a_name_after_an_opening_condition_is_no_command():
+    quote = "Once approved, the Budget Office can release the funds."
+    claim = "Once a request is approved, Treasury staff release the funds."
+    assert any(i.startswith("actor changed") for i in checked_claim(claim, quote).issues)
+
+
+def test_only_one_party_where_any_party_may_narrows_the_rule():
+    quote = "Any party may request a rehearing within 10 days of the order."
+    assert checked_claim("Only the tenant may request a rehearing within 10 days of the order.",
+                         quote).verdict == "CONTRADICTED"  # fmt: skip
+    assert checked_claim("Any party can request a rehearing within 10 days of the order.",
+                         quote).verdict == "SUPPORTED"  # fmt: skip
+
+
+def test_may_only_restates_shall_only():
+    quote = "Seclusion shall be used only by written order of a physician."
+    claim = "Seclusion may be used only on a physician's written order."
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
+
+
+def test_can_never_forbids():
+    [reading] = readings("A minor can never be admitted without a guardian's consent.")
+    assert reading.modality == PROHIBITION

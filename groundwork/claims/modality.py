@@ -86,7 +86,7 @@ _TRIGGERS = (
     ),
     (
         PROHIBITION,
-        r"(?:shall|must|may|will|should)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
+        r"(?:shall|must|may|will|should|can|could)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
         rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded)\b(?:\s+(?:from|to))?"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
@@ -615,8 +615,12 @@ def _imperative(sentence: str, first_trigger: int | None = None) -> bool:
         opening = sentence[:first_trigger]
         if len(opening.split()) <= _SHORT_SUBJECT and not _BOUNDARY.search(opening):
             return False
-    sentence = _OPENING_CONDITION.sub("", sentence)
-    first = sentence.split()[0].lower() if sentence.split() else ""
+    main = _OPENING_CONDITION.sub("", sentence)
+    words = main.split()
+    if main != sentence and words and words[0][:1].isupper():
+        return False  # "Once confirmed, HackerOne staff award ...": a name after the condition
+    first = words[0].lower() if words else ""
+    sentence = main
     return (
         first.isalpha()
         and not _NOUN_OF.match(sentence)

@@ -195,6 +195,9 @@ _ONLY_NOT = re.compile(
 )
 _PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
 _ONLY_PARTY = re.compile(r"(?:only|solely)\s", re.IGNORECASE)
+_ONLY_WORD = re.compile(r"\b(?:only|solely)\b", re.IGNORECASE)
+_MAY_OR_MUST = {"modality changed: may vs must", "modality changed: must vs may"}
+_ANY_PARTY = re.compile(r"(?:any|each|every|all)\s", re.IGNORECASE)
 _PARTY_AND = re.compile(r"\s+(?:and|as\s+well\s+as)\s+", re.IGNORECASE)
 _REPORTING = TELLING | {term("report")}  # verbs whose recipient is the party told
 _OBJECT_TERMS = 4  # the first terms of a clause's action: its verb and object
@@ -439,6 +442,9 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
     """Modality, negation and party conflicts between aligned readings, and antonyms."""
     issues = []
     quote_readings, claim_readings = _rules(claim, quote)
+    # "may be applied only on a physician's order" restates "shall be effected only by ...
+    # order": with "only", what a party may do and what it must do are one restriction.
+    restricted = bool(_ONLY_WORD.search(claim) and _ONLY_WORD.search(quote))
     for reading in claim_readings:
         aligned = _aligned(reading, quote_readings)
         if aligned is None:
@@ -446,7 +452,11 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
         issues += _parties_left_out(reading, aligned)
         if _correlative(reading, aligned) or _stated(reading, quote_readings):
             continue
-        issues += _modality_conflicts(reading, aligned)
+        issues += [
+            issue
+            for issue in _modality_conflicts(reading, aligned)
+            if not (restricted and issue in _MAY_OR_MUST)
+        ]
         issues += _party_conflicts(reading, aligned, quote)
     issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
     issues += _antonyms(claim, quote) + _denied_limits(claim, quote) + _excluded(claim, quote)
@@ -672,13 +682,16 @@ def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str
 
 
 def _parties_left_out(reading: Reading, aligned: Reading) -> list[str]:
-    """ "Only the official has to sign" where the quote binds "you and your official": the
-    claim names one of the quote's parties and excludes the others."""
+    """ "Only the official has to sign" where the quote binds "you and your official", "only
+    the respondent may appeal" where "any party may": the claim names one of the quote's
+    parties and excludes the others."""
     subject = reading.subject or ""
     theirs = _actor(aligned) or ""
     if not _ONLY_PARTY.match(subject) or not _actor(reading):
         return []
     mine = frozenset(content_terms(subject))
+    if _ANY_PARTY.match(theirs) and not same_party(mine, frozenset(content_terms(theirs))):
+        return [f"scope narrowed: {_bare(subject)} vs {theirs}"]  # "only the respondent": any party
     parties = _PARTY_AND.split(theirs)
     named = [p for p in parties if same_party(frozenset(content_terms(p)), mine)]
     if len(parties) < 2 or not named or len(named) == len(parties):
