@@ -4,8 +4,9 @@ A frequency is not a deadline: "re-certify annually" sets a period of a year bet
 "within 60 days" sets none. groundwork.numbers reads "three years" as a duration, which would
 leave "every three years" for "annually" an invented number; read as periods, the two are one
 fact stated two ways, and they conflict. A frequency in a claim where the quote sets none is an
-invented detail (`frequency`); one whose period differs from every period the quote sets is a
-conflict (`periods`).
+invented detail (`frequency`); one whose period differs from every period the quote sets, or is
+bounded the other way, is a conflict (`other_period`); one the quote sets too, in any words,
+restates it (`restated`).
 """
 
 from __future__ import annotations

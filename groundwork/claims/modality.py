@@ -620,12 +620,11 @@ def _imperative(sentence: str, first_trigger: int | None = None) -> bool:
     if main != sentence and words and words[0][:1].isupper():
         return False  # "Once confirmed, HackerOne staff award ...": a name after the condition
     first = words[0].lower() if words else ""
-    sentence = main
     return (
         first.isalpha()
-        and not _NOUN_OF.match(sentence)
-        and not _TRIGGER_RE.match(sentence)
+        and not _NOUN_OF.match(main)
+        and not _TRIGGER_RE.match(main)
         and first not in _IMPERATIVE_BLOCKERS
         and not first.endswith(("ing", "ed"))
-        and not _FINITE.match(sentence)
+        and not _FINITE.match(main)
     )
