@@ -599,3 +599,116 @@ def test_may_only_restates_shall_only():
 def test_can_never_forbids():
     [reading] = readings("A minor can never be admitted without a guardian's consent.")
     assert reading.modality == PROHIBITION
+
+
+# --- a fuller inventory of the ways English says a duty, a ban, a choice, an exemption -------
+
+
+@pytest.mark.parametrize(
+    ("text", "modality"),
+    [
+        ("The warden is under an obligation to log each visit.", OBLIGATION),
+        ("The warden is under a duty to log each visit.", OBLIGATION),
+        ("The warden bears responsibility for logging each visit.", OBLIGATION),
+        ("It is the warden's responsibility to log each visit.", OBLIGATION),
+        ("The warden is bound to log each visit.", OBLIGATION),
+        ("The warden is compelled to log each visit.", OBLIGATION),
+        ("The warden is directed to log each visit.", OBLIGATION),
+        ("The warden is charged with logging each visit.", OBLIGATION),
+        ("The warden is supposed to log each visit.", OBLIGATION),
+        ("The warden may in no case log a visit.", PROHIBITION),
+        ("The warden shall at no time log a visit.", PROHIBITION),
+        ("The warden lacks authority to log a visit.", PROHIBITION),
+        ("The warden is not free to log a visit.", PROHIBITION),
+        ("The warden is never allowed to log a visit.", PROHIBITION),
+        ("The warden is disallowed from logging a visit.", PROHIBITION),
+        ("The warden is restricted from logging a visit.", PROHIBITION),
+        ("The warden is not supposed to log a visit.", PROHIBITION),
+        ("The warden must avoid logging a visit.", PROHIBITION),
+        ("The warden is empowered to log each visit.", PERMISSION),
+        ("The warden is at liberty to log each visit.", PERMISSION),
+        ("The warden retains discretion to log each visit.", PERMISSION),
+        ("The warden decides whether to log each visit.", PERMISSION),
+        ("Logging each visit is left to the warden's discretion.", PERMISSION),
+        ("Logging each visit is up to the warden.", PERMISSION),
+        ("Whether to log each visit is up to the warden.", PERMISSION),
+        ("Whether to log each visit is the warden's decision.", PERMISSION),
+        ("The warden is not bound to log each visit.", EXEMPTION),
+        ("The warden is not expected to log each visit.", EXEMPTION),
+        ("The warden is not under any obligation to log each visit.", EXEMPTION),
+        ("The warden is relieved of the duty to log each visit.", EXEMPTION),
+        ("There is no requirement that the warden log each visit.", EXEMPTION),
+        ("No visit needs to be logged by the warden.", EXEMPTION),
+    ],
+)
+def test_each_wording_of_a_modality_is_read(text, modality):
+    assert [r.modality for r in readings(plain_modals(text))][:1] == [modality]
+
+
+def test_a_choice_left_to_a_party_contradicts_a_duty():
+    quote = "The warden shall log each visit in the register."
+    for claim in (
+        "Logging each visit in the register is up to the warden.",
+        "Whether to log each visit in the register is, it seems, up to the warden.",
+    ):
+        result = checked_claim(claim, quote)
+        assert result.verdict == "CONTRADICTED", claim
+        assert "modality changed: may vs must" in result.issues
+
+
+def test_a_restrictive_directed_to_is_no_duty():
+    assert readings("Inquiries are directed to the front desk.") == ()
+
+
+def test_a_step_the_quote_does_without_contradicts():
+    quote = "The schedule shall take effect on adoption, without any prior public hearing."
+    result = checked_claim("The schedule may take effect only after a prior public hearing.", quote)
+    assert result.verdict == "CONTRADICTED"
+    assert any(i.startswith("negation differs: without") for i in result.issues)
+    restated = "The schedule takes effect on adoption; no prior public hearing is held."
+    assert checked_claim(restated, quote).verdict != "CONTRADICTED"
+
+
+def test_a_failure_that_does_not_invalidate_leaves_the_act_valid():
+    quote = "A clerk's failure to stamp the filing shall not invalidate the filing."
+    result = checked_claim(
+        "If the clerk does not stamp the filing, the filing has no effect.", quote
+    )
+    assert result.verdict == "CONTRADICTED"
+    assert "negation differs: void vs valid" in result.issues
+
+
+def test_no_right_to_what_a_duty_gives_contradicts():
+    quote = "The landlord shall give the tenant a receipt for each payment."
+    for claim in (
+        "The tenant has no right to a receipt for each payment.",
+        "The tenant is not entitled to a receipt for each payment.",
+    ):
+        assert checked_claim(claim, quote).verdict == "CONTRADICTED", claim
+    assert checked_claim(
+        "The tenant is entitled to a receipt for each payment.", quote
+    ).verdict == ("SUPPORTED")
+
+
+def test_never_with_a_finite_verb_denies():
+    result = checked_claim(
+        "The levy never applies to farm vehicles.", "The levy applies to farm vehicles."
+    )
+    assert result.verdict == "CONTRADICTED"
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The operator must disable logging on each server.",
+         "The operator must enable logging on each server."),
+        ("The board shall reinstate the licence of a member convicted of fraud.",
+         "The board shall revoke the licence of a member convicted of fraud."),
+        ("The registrar must discontinue the weekly bulletin.",
+         "The registrar must continue the weekly bulletin."),
+    ],
+)  # fmt: skip
+def test_the_verb_that_undoes_the_quotes_contradicts(claim, quote):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert any(i.startswith("negation differs") for i in result.issues)

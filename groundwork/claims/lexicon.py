@@ -40,14 +40,15 @@ _PHRASES = (
 # Validity, in its negative forms first: "is not valid", "has no legal effect" → "void". Read
 # only in a text that speaks of validity or effect (_VALIDITY_CUE), since "is", "has" open them.
 _VALIDITY = re.compile(
-    r"\b(?P<void>null\s+and\s+void|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid"
+    r"\b(?:shall|will|does|do|did|may|can)\s+not\s+(?:invalidate|void|nullify|annul)\b"
+    r"|\b(?P<void>null\s+and\s+void|invalidates?|voids|nullif(?:y|ies)|annuls?|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid"
     r"|enforceable|binding|effective)|invalid|unenforceable|ineffective|non-?binding"
     r"|(?:of|has|have|had)\s+no\s+(?:legal\s+)?(?:force|effect)(?:\s+or\s+effect)?)\b"
     r"|\b(?:is|are|be|was|were|remains?)\s+(?:legally\s+)?(?:valid|enforceable|binding"
     r"|effective)\b|\btakes?\s+effect\b",
     re.IGNORECASE,
 )
-_VALIDITY_CUE = re.compile(r"valid|void|enforceable|binding|effect", re.IGNORECASE)
+_VALIDITY_CUE = re.compile(r"valid|void|enforceable|binding|effect|nullif|annul", re.IGNORECASE)
 _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares most positions
     r"\b(?=[wafopeymgcisWAFOPEYMGCIS])(?:"
     + "|".join(rf"(?P<p{i}>\b(?:{pattern}))" for i, (pattern, _) in enumerate(_PHRASES))

@@ -73,11 +73,12 @@ _NO_COMPLEMENT = r"(?!\s+(?:to|from)\b)"
 _TRIGGERS = (
     (
         EXEMPTION,
-        rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated)\s+to"
+        rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated|bound|expected)\s+to"
         rf"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
         rf"|(?:doesn't|don't|didn't){_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
         rf"|{_BE}{_ADVERB}\s+(?:exempt(?:ed)?|excused|relieved|released)\s+from"
-        rf"|{_BE}\s+under\s+no\s+(?:obligation|duty)\s+to"
+        rf"|{_BE}\s+(?:under\s+no|not\s+under\s+any)\s+(?:obligation|duty)\s+to"
+        rf"|{_BE}\s+relieved\s+of\s+(?:the|any)\s+(?:obligation|duty|requirement)\s+to"
         r"|(?:has|have)\s+no\s+(?:obligation|duty)\s+to|never\s+(?:has|have|needs?)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+responsible\s+for"
         rf"|{_BE}\s+(?:optional|voluntary|unnecessary|not\s+(?:mandatory|obligatory|compulsory))"
@@ -87,19 +88,27 @@ _TRIGGERS = (
     (
         PROHIBITION,
         r"(?:shall|must|may|will|should|can|could)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
+        r"|(?:shall|must|may|will|should|can|could)\s+(?:in\s+no\s+(?:case|event)"
+        r"|under\s+no\s+circumstances?|at\s+no\s+time)"
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
-        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded)\b(?:\s+(?:from|to))?"
-        rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled)\s+to"
+        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded|disallowed)\b"
+        rf"(?:\s+(?:from|to))?|{_BE}{_ADVERB}\s+restricted\s+from"
+        rf"|{_BE}\s+(?:not|never){_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free"
+        r"|supposed)\s+to"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
         r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
+        r"|lacks?\s+(?:the\s+|any\s+)?(?:right|authority|power)\s+to"
         r"|(?:does|do|did)\s+not\s+have\s+(?:the|any|a)\s+(?:right|authority|power)\s+to"
-        r"|(?:shall|must|should)\s+refrain\s+from|(?:is|are)\s+not\s+to"
+        r"|(?:shall|must|should)\s+(?:refrain\s+from|avoid)|(?:is|are)\s+not\s+to"
         r"|it\s+is\s+unlawful",
     ),
     (
         OBLIGATION,
         r"(?:may|might|will|would)(?:\s+\w+ly)?\s+need\s+to|should|ought\s+to"
-        rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected)\s+to"
+        rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected|supposed"
+        r"|compelled|bound|directed|instructed)\s+to(?!\s+(?:the|a|an|this|that|its|their|any)\b)"
+        rf"|{_BE}\s+under\s+(?:an?|the)\s+(?:obligation|duty)\s+to|{_BE}\s+charged\s+with"
+        r"|(?:bears?|has|have|retains?)\s+(?:the\s+)?(?:responsibility|duty)\s+(?:for|of)"
         rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
         r"|(?:has|have|had)(?:\s+\w+ly)?\s+(?:a\s+duty\s+|an\s+obligation\s+)?to\b(?!\s+do\s+with)"
         rf"|needs?\s+to|{_BE}{_ADVERB}\s+responsible\s+for"
@@ -109,23 +118,24 @@ _TRIGGERS = (
     (
         PERMISSION,
         r"(?:may|can|could)\s+(?:choose|elect|decide|opt)\s+(?:whether\s+)?(?:or\s+not\s+)?to"
+        r"|(?:decides|determines|chooses|elects)\s+whether\s+(?:or\s+not\s+)?to"
         r"|may|can|could"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:prohibited|prevented|precluded|barred|forbidden)\s+from"
         rf"|(?:{_BE}|remains?){_ADVERBS}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able"
-        r"|eligible)\s+to"
+        r"|eligible|empowered|at\s+liberty)\s+to"
         rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
-        rf"|{_BE}\s+(?:at\s+(?:the\s+)?\S+\s+discretion|discretionary)"
-        r"|(?:has|have)\s+the\s+(?:right|option|discretion|power|authority)\s+to"
+        rf"|{_BE}\s+(?:at\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}?\S+\s+discretion|discretionary)"
+        r"|(?:has|have|retains?)\s+(?:the\s+)?(?:right|option|discretion|power|authority)\s+to"
         r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option|choice)(?:\s+to\s+decide)?"
         r"\s+(?:whether\s+)?to|(?:has|have)\s+the\s+(?:option|choice)\s+of",
     ),
     (
         DENIAL,  # last: "does not need to" and "is not required to" are exemptions
-        rf"(?:does|do|did)\s+not|(?:doesn't|don't|didn't)|{_BE_NOT}",
+        rf"(?:does|do|did)\s+not|(?:doesn't|don't|didn't)|{_BE_NOT}|never(?=\s+[a-z]+s\b)",
     ),
 )
 _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares most positions
-    r"\b(?=[iawbndsmchorIAWBNDSMCHOR])(?:"
+    r"\b(?=[iawbndsmchorleIAWBNDSMCHORLE])(?:"
     + "|".join(f"(?P<{modality}>{pattern})" for modality, pattern in _TRIGGERS)
     + r")\b",
     re.IGNORECASE,
@@ -163,7 +173,7 @@ _SUBJECT_TAIL = re.compile(
 )
 _LEADING = re.compile(
     r"^(?:(?:if|when|whenever|once|where|although|because|since|and|or|but|then|so|also|thus"
-    r"|however|that|whether|except|in\s+which\s+case)\b\s*)+",
+    r"|however|that|whether|except|provided(?:\s+that)?|in\s+which\s+case)\b\s*)+",
     re.IGNORECASE,
 )
 # A sentence's opening condition, skipped to find its main clause: "If the statement is made
@@ -218,11 +228,12 @@ _PREDICATIVE = re.compile(
     re.IGNORECASE,
 )
 # A rule with a "no" subject: "No person shall disclose" forbids; "No consent is required"
-# (predicative) exempts.
+# (predicative) and "No person needs to" (a need, not a command) exempt.
 _NEGATED = {
     False: {OBLIGATION: PROHIBITION, PERMISSION: PROHIBITION},
     True: {OBLIGATION: EXEMPTION, PERMISSION: PROHIBITION},
 }
+_NEED = re.compile(r"\bneeds?\b|\b(?:required|obligated|obliged)\s+to|\bha(?:s|ve)\s+to", re.I)
 _NO_SUBJECT = re.compile(r"\s*(?:no\s+one|nobody|none)\b", re.IGNORECASE)
 _BY_AGENT = re.compile(r"\bby\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I)
 _AGENT_OR_BENEFICIARY = re.compile(
@@ -292,6 +303,10 @@ _PERIPHRASES = tuple(
             rf"{_PARTY}\s+to\s",
             r"\g<party> need not ",
         ),
+        (
+            rf"\bthere\s+is\s+no\s+requirement\s+that\s+{_PARTY}\s+(?=[a-z]+\s)",
+            r"\g<party> need not ",
+        ),
         (r"\bthere\s+is\s+no\s+(?:requirement|obligation|duty|need)\s+to\s", "need not "),
         (  # "has the option, but not the obligation, to cut": a permission
             r"\b(?:has|have)\s+the\s+(?:option|right|discretion|choice)\s*,?\s+but\s+not\s+the"
@@ -313,6 +328,27 @@ _PERIPHRASES = tuple(
             r"\g<party> may ",
         ),
         (rf"\b{_PARTY}'s\s+(?:obligation|duty|responsibility)\s+is\s+to\s", r"\g<party> must "),
+        (
+            rf"\bit\s+is\s+{_PARTY}'s\s+(?:obligation|duty|responsibility|job)\s+to\s",
+            r"\g<party> must ",
+        ),
+        (  # "Whether to keep a log is up to the agency": the agency may keep one
+            r"\bwhether\s+(?:or\s+not\s+)?to\s+(?P<act>[^,;.]+?)\s+(?:is|are)(?:\s*,[^,]{1,30},)?"
+            r"\s+(?:entirely\s+)?(?:left\s+(?:up\s+)?to|up\s+to|for)\s+"
+            rf"{_PARTY}(?:\s+to\s+decide)?(?=\s*(?:[.;]|$))",
+            r"\g<party> may \g<act>",
+        ),
+        (  # "Whether to keep a log is the agency's decision"
+            r"\bwhether\s+(?:or\s+not\s+)?to\s+(?P<act>[^,;.]+?)\s+(?:is|are)(?:\s*,[^,]{1,30},)?"
+            rf"\s+(?:(?:left\s+)?(?:to|at)\s+)?{_PARTY}'s\s+(?:discretion|decision|choice|call)"
+            r"(?=\s*(?:[.;]|$))",
+            r"\g<party> may \g<act>",
+        ),
+        (  # "Keeping a log is up to the agency", "is left to the agency's discretion"
+            r"\b(?P<be>is|are)\s+(?:entirely\s+)?(?:left\s+(?:up\s+)?to|up\s+to)\s+"
+            rf"{_PARTY}(?:'s\s+discretion)?(?=\s*(?:[.;]|$))",
+            r"\g<be> at \g<party>'s discretion",
+        ),
         (rf"\bit\s+is\s+{_PARTY}\s+who\s", r"\g<party> "),  # "It is the CISO who consults"
         (
             rf"{_DISCLAIMER}(?:authoriz|permit|allow|empower|entitl)\w*\s+{_PARTY}\s+to\s",
@@ -354,7 +390,7 @@ _PERIPHRASES = tuple(
 
 # A word every periphrasis has, searched first: most texts have none, and are left as they are.
 _PERIPHRASE_CUE = re.compile(
-    r"\b(?:it\s+is|there\s+is|nothing|but|obligation|duty|responsibility|section|part|subpart"
+    r"\b(?:it\s+is|there\s+is|nothing|but|obligation|duty|responsibility|up\s+to|left\s+to|whether|section|part|subpart"
     r"|subsection|paragraph|chapter|title|act|rule|regulation|law|statute)\b",
     re.IGNORECASE,
 )
@@ -440,7 +476,8 @@ def _reading(
     modality = match.lastgroup or PERMISSION
     predicative = bool(_PREDICATIVE.search(match.group(0)))
     if negated or (subject and subject.split()[0].lower() in {"no", "neither", "nothing"}):
-        modality = _NEGATED[predicative].get(modality, modality)
+        exempts = predicative or bool(_NEED.search(match.group(0)))
+        modality = _NEGATED[exempts].get(modality, modality)
     governed = text[match.end() : stop]
     if predicative and not _LIMIT.match(text, match.end()):
         act = _LEADING.sub("", _HEDGE.sub("", segment).strip())

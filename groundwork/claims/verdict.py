@@ -134,7 +134,17 @@ _OPPOSITE_VERBS = tuple(
         retain/destroy retain/discard retain/delete retain/dispose add/remove add/delete
         increase/decrease increase/reduce extend/shorten begin/terminate begin/cease begin/end
         uphold/overturn uphold/reverse affirm/reverse admit/discharge open/close comply/violate
-        supersede/preserve""".split()  # noqa: SIM905 - a word list reads best as prose
+        supersede/preserve allow/deny allow/prohibit allow/forbid allow/block grant/refuse
+        approve/refuse accept/refuse permit/refuse impose/waive enforce/waive confirm/deny
+        validate/invalidate revoke/reinstate revoke/renew suspend/resume suspend/reinstate
+        continue/discontinue continue/cease continue/terminate continue/stop start/stop
+        begin/stop keep/destroy keep/discard keep/delete preserve/destroy preserve/delete
+        maintain/destroy maintain/discard maintain/delete store/delete disclose/conceal
+        reveal/conceal publish/withhold share/withhold release/detain
+        enable/disable activate/deactivate encrypt/decrypt lock/unlock connect/disconnect
+        appoint/dismiss appoint/remove hire/fire hire/dismiss raise/lower raise/reduce
+        increase/lower increase/cut expand/reduce expand/restrict expand/narrow
+        broaden/narrow""".split()  # noqa: SIM905 - a word list reads best as prose
     )
 )
 _INVERSE = {
@@ -194,8 +204,17 @@ _ONLY_NOT = re.compile(
     re.IGNORECASE,
 )
 _PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
+# "without (any) prior public comment": what a rule does without, up to a clause's end.
+_WITHOUT = re.compile(
+    r"\bwithout\s+(?P<what>(?:[\w'-]+\s+){0,5}?[\w'-]+)(?=\s*(?:[,;.:(]|$|\s(?:or|and|but|unless|if|when|to|in|under)\b))",
+    re.I,
+)
+# A claim that denies or waives something in any wording.
+_NEGATION_WORD = re.compile(
+    r"\b(?:no|not|without|never|none|neither|nor|absent|lacking|regardless|unless|whether\s+or\s+not)\b|n't\b",
+    re.IGNORECASE,
+)
 _ONLY_PARTY = re.compile(r"(?:only|solely)\s", re.IGNORECASE)
-_ONLY_WORD = re.compile(r"\b(?:only|solely)\b", re.IGNORECASE)
 _MAY_OR_MUST = {"modality changed: may vs must", "modality changed: must vs may"}
 _ANY_PARTY = re.compile(r"(?:any|each|every|all)\s", re.IGNORECASE)
 _PARTY_AND = re.compile(r"\s+(?:and|as\s+well\s+as)\s+", re.IGNORECASE)
@@ -450,7 +469,10 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
         if aligned is None:
             continue
         issues += _parties_left_out(reading, aligned)
-        if _correlative(reading, aligned) or _stated(reading, quote_readings):
+        if _correlative(reading, aligned):
+            issues += _denied_right(reading, aligned)
+            continue
+        if _stated(reading, quote_readings):
             continue
         issues += [
             issue
@@ -460,6 +482,7 @@ def _rule_conflicts(claim: str, quote: str) -> list[str]:
         issues += _party_conflicts(reading, aligned, quote)
     issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
     issues += _antonyms(claim, quote) + _denied_limits(claim, quote) + _excluded(claim, quote)
+    issues += _required_where_waived(claim, quote)
     issues += _delayed_moment(claim, quote)
     return list(dict.fromkeys(issues))
 
@@ -480,6 +503,21 @@ def _delayed_moment(claim: str, quote: str) -> list[str]:
         for moment, (first, *_) in ((m, t) for m, t in moments if t):
             if matches(first, event):
                 return [f"deadline differs: {bounded(claim, number)} {start} vs {moment}"]
+    return []
+
+
+def _required_where_waived(claim: str, quote: str) -> list[str]:
+    """What the quote does without, the claim, denying nothing, makes a step of the rule:
+    "could take effect only after a prior public comment period" for "effective upon
+    publication, without opportunity for any prior public comment"."""
+    if _NEGATION_WORD.search(claim):
+        return []
+    claim_terms = frozenset(content_terms(claim))
+    for found in _WITHOUT.finditer(quote):
+        waived = content_terms(found.group("what"))
+        said = [t for t in waived if matches(t, claim_terms)]
+        if waived and matches(waived[-1], claim_terms) and 2 * len(said) > len(waived):
+            return [f"negation differs: {found.group(0).strip()}"]
     return []
 
 
@@ -596,6 +634,14 @@ def _correlative(reading: Reading, aligned: Reading) -> bool:
     )
     received = reading.verb in RECEIVING and aligned.verb in TELLING | HANDING
     return enabled or (received and reading.modality == aligned.modality)
+
+
+def _denied_right(reading: Reading, aligned: Reading) -> list[str]:
+    """The beneficiary of the quote's duty "is not entitled to" or "has no right to" what the
+    duty gives: "the individual has no right to a copy" where the entity shall provide one."""
+    if reading.modality == PROHIBITION and aligned.modality == OBLIGATION:
+        return [f"negation differs: {reading.trigger} vs {MODAL_WORDS[OBLIGATION]}"]
+    return []
 
 
 def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
