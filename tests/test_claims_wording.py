@@ -645,70 +645,57 @@ def test_each_wording_of_a_modality_is_read(text, modality):
     assert [r.modality for r in readings(plain_modals(text))][:1] == [modality]
 
 
-def test_a_choice_left_to_a_party_contradicts_a_duty():
-    quote = "The warden shall log each visit in the register."
-    for claim in (
-        "Logging each visit in the register is up to the warden.",
-        "Whether to log each visit in the register is, it seems, up to the warden.",
-    ):
-        result = checked_claim(claim, quote)
-        assert result.verdict == "CONTRADICTED", claim
-        assert "modality changed: may vs must" in result.issues
+WARDEN_DUTY = "The warden shall log each visit in the register."
+RECEIPT_DUTY = "The landlord shall give the tenant a receipt for each payment."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "issue"),
+    [
+        ("Logging each visit in the register is up to the warden.", WARDEN_DUTY,
+         "modality changed: may vs must"),
+        ("Whether to log each visit in the register is, it seems, up to the warden.",
+         WARDEN_DUTY, "modality changed: may vs must"),
+        ("If the clerk does not stamp the filing, the filing has no effect.",
+         "A clerk's failure to stamp the filing shall not invalidate the filing.",
+         "negation differs: void vs valid"),
+        ("The tenant has no right to a receipt for each payment.", RECEIPT_DUTY,
+         "negation differs: has no right to vs must"),
+        ("The tenant is not entitled to a receipt for each payment.", RECEIPT_DUTY,
+         "negation differs: is not entitled to vs must"),
+        ("The levy never applies to farm vehicles.", "The levy applies to farm vehicles.",
+         "negation differs: does not vs does"),
+        ("The operator must disable logging on each server.",
+         "The operator must enable logging on each server.",
+         "negation differs: disable vs enable"),
+        ("The board shall reinstate the licence of a member convicted of fraud.",
+         "The board shall revoke the licence of a member convicted of fraud.",
+         "negation differs: reinstate vs revoke"),
+        ("The registrar must discontinue the weekly bulletin.",
+         "The registrar must continue the weekly bulletin.",
+         "negation differs: discontinue vs continue"),
+        ("The schedule may take effect only after a prior public hearing.",
+         "The schedule shall take effect on adoption, without any prior public hearing.",
+         "negation differs: without any prior public hearing"),
+    ],
+)  # fmt: skip
+def test_other_wordings_of_a_conflict_contradict(claim, quote, issue):
+    result = checked_claim(claim, quote)
+    assert result.verdict == "CONTRADICTED"
+    assert issue in result.issues
 
 
 def test_a_restrictive_directed_to_is_no_duty():
     assert readings("Inquiries are directed to the front desk.") == ()
 
 
-def test_a_step_the_quote_does_without_contradicts():
-    quote = "The schedule shall take effect on adoption, without any prior public hearing."
-    result = checked_claim("The schedule may take effect only after a prior public hearing.", quote)
-    assert result.verdict == "CONTRADICTED"
-    assert any(i.startswith("negation differs: without") for i in result.issues)
-    restated = "The schedule takes effect on adoption; no prior public hearing is held."
-    assert checked_claim(restated, quote).verdict != "CONTRADICTED"
-
-
-def test_a_failure_that_does_not_invalidate_leaves_the_act_valid():
-    quote = "A clerk's failure to stamp the filing shall not invalidate the filing."
-    result = checked_claim(
-        "If the clerk does not stamp the filing, the filing has no effect.", quote
-    )
-    assert result.verdict == "CONTRADICTED"
-    assert "negation differs: void vs valid" in result.issues
-
-
-def test_no_right_to_what_a_duty_gives_contradicts():
-    quote = "The landlord shall give the tenant a receipt for each payment."
-    for claim in (
-        "The tenant has no right to a receipt for each payment.",
-        "The tenant is not entitled to a receipt for each payment.",
-    ):
-        assert checked_claim(claim, quote).verdict == "CONTRADICTED", claim
-    assert checked_claim(
-        "The tenant is entitled to a receipt for each payment.", quote
-    ).verdict == ("SUPPORTED")
-
-
-def test_never_with_a_finite_verb_denies():
-    result = checked_claim(
-        "The levy never applies to farm vehicles.", "The levy applies to farm vehicles."
-    )
-    assert result.verdict == "CONTRADICTED"
-
-
 @pytest.mark.parametrize(
     ("claim", "quote"),
     [
-        ("The operator must disable logging on each server.",
-         "The operator must enable logging on each server."),
-        ("The board shall reinstate the licence of a member convicted of fraud.",
-         "The board shall revoke the licence of a member convicted of fraud."),
-        ("The registrar must discontinue the weekly bulletin.",
-         "The registrar must continue the weekly bulletin."),
+        ("The schedule takes effect on adoption, with no prior public hearing.",
+         "The schedule shall take effect on adoption, without any prior public hearing."),
+        ("The tenant is entitled to a receipt for each payment.", RECEIPT_DUTY),
     ],
 )  # fmt: skip
-def test_the_verb_that_undoes_the_quotes_contradicts(claim, quote):
-    result = checked_claim(claim, quote)
-    assert result.verdict == "CONTRADICTED"
-    assert any(i.startswith("negation differs") for i in result.issues)
+def test_the_same_rule_in_other_words_is_supported(claim, quote):
+    assert checked_claim(claim, quote).verdict == "SUPPORTED"
