@@ -1,8 +1,9 @@
 """groundwork/claims: rules said in wordings the verdict rules were not written against.
 
-Every sentence here is made up for the test (none is taken from data/labels), so that the rules
-are checked on the general ways English and legal drafting say a duty, a permission, a
-prohibition, a negation or a party, and on true paraphrases they must not flag."""
+Every sentence here is made up for the test (none is taken from the corpus pairs of
+data/labels), so that the rules are checked on the general ways English and legal drafting say
+a duty, a permission, a prohibition, a negation or a party, and on true paraphrases they must
+not flag."""
 
 from __future__ import annotations
 
