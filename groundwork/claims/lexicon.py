@@ -41,7 +41,8 @@ _PHRASES = (
 # only in a text that speaks of validity or effect (_VALIDITY_CUE), since "is", "has" open them.
 _VALIDITY = re.compile(
     r"\b(?:shall|will|does|do|did|may|can)\s+not\s+(?:invalidate|void|nullify|annul)\b"
-    r"|\b(?P<void>null\s+and\s+void|invalidates?|voids|nullif(?:y|ies)|annuls?|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid"
+    r"|\b(?P<void>null\s+and\s+void|invalidates?|voids|nullif(?:y|ies)|annuls?"
+    r"|(?:is|are|be|was|were)\s+not\s+(?:legally\s+)?(?:valid"
     r"|enforceable|binding|effective)|invalid|unenforceable|ineffective|non-?binding"
     r"|(?:of|has|have|had)\s+no\s+(?:legal\s+)?(?:force|effect)(?:\s+or\s+effect)?)\b"
     r"|\b(?:is|are|be|was|were|remains?)\s+(?:legally\s+)?(?:valid|enforceable|binding"

@@ -87,9 +87,9 @@ _TRIGGERS = (
     ),
     (
         PROHIBITION,
-        r"(?:shall|must|may|will|should|can|could)\s+(?:not|never)\b(?!\s+(?:only|later|less|more)\b)"
-        r"|(?:shall|must|may|will|should|can|could)\s+(?:in\s+no\s+(?:case|event)"
-        r"|under\s+no\s+circumstances?|at\s+no\s+time)"
+        r"(?:shall|must|may|will|should|can|could)\s+(?:(?:not|never)\b"
+        r"(?!\s+(?:only|later|less|more)\b)|in\s+no\s+(?:case|event)|under\s+no\s+circumstances?"
+        r"|at\s+no\s+time)"
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
         rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded|disallowed)\b"
         rf"(?:\s+(?:from|to))?|{_BE}{_ADVERB}\s+restricted\s+from"
@@ -390,8 +390,9 @@ _PERIPHRASES = tuple(
 
 # A word every periphrasis has, searched first: most texts have none, and are left as they are.
 _PERIPHRASE_CUE = re.compile(
-    r"\b(?:it\s+is|there\s+is|nothing|but|obligation|duty|responsibility|up\s+to|left\s+to|whether|section|part|subpart"
-    r"|subsection|paragraph|chapter|title|act|rule|regulation|law|statute)\b",
+    r"\b(?:it\s+is|there\s+is|nothing|but|obligation|duty|responsibility|up\s+to|left\s+to"
+    r"|whether|section|part|subpart|subsection|paragraph|chapter|title|act|rule|regulation|law"
+    r"|statute)\b",
     re.IGNORECASE,
 )
 

@@ -206,12 +206,14 @@ _ONLY_NOT = re.compile(
 _PREFIX = 5  # letters of a stem its word family shares (lexicon.matches)
 # "without (any) prior public comment": what a rule does without, up to a clause's end.
 _WITHOUT = re.compile(
-    r"\bwithout\s+(?P<what>(?:[\w'-]+\s+){0,5}?[\w'-]+)(?=\s*(?:[,;.:(]|$|\s(?:or|and|but|unless|if|when|to|in|under)\b))",
+    r"\bwithout\s+(?P<what>(?:[\w'-]+\s+){0,5}?[\w'-]+)"
+    r"(?=\s*(?:[,;.:(]|$|\s(?:or|and|but|unless|if|when|to|in|under)\b))",
     re.I,
 )
 # A claim that denies or waives something in any wording.
 _NEGATION_WORD = re.compile(
-    r"\b(?:no|not|without|never|none|neither|nor|absent|lacking|regardless|unless|whether\s+or\s+not)\b|n't\b",
+    r"\b(?:no|not|without|never|none|neither|nor|absent|lacking|regardless|unless"
+    r"|whether\s+or\s+not)\b|n't\b",
     re.IGNORECASE,
 )
 _ONLY_PARTY = re.compile(r"(?:only|solely)\s", re.IGNORECASE)
