@@ -1,5 +1,5 @@
-"""What the Great Expectations step (tasks/data_docs.py) costs a run, on a published warehouse
-(the sample corpus by default: `make run` builds ./warehouse).
+"""What the Great Expectations step (groundwork/quality/data_docs.py) costs a run, on a published
+warehouse (the sample corpus by default: `make run` builds ./warehouse).
 
 Measured in one process that has already loaded what a flow run has (Prefect, pandas, pandera,
 pyarrow, DuckDB): the import of Great Expectations and the suites, then `recorded_data_docs`
@@ -30,7 +30,7 @@ from groundwork.warehouse import Warehouse
 def timings(warehouse: Warehouse, rounds: int) -> dict:
     """Seconds to import Great Expectations, and each round of validation and Data Docs."""
     started = time.perf_counter()
-    from tasks.data_docs import recorded_data_docs
+    from groundwork.quality.data_docs import recorded_data_docs
 
     imported = time.perf_counter() - started
     with warehouse.connect(read_only=True) as con:

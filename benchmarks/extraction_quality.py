@@ -1,4 +1,4 @@
-"""Extraction-quality benchmark for the offline rules engine (groundwork.deontic).
+"""Extraction-quality benchmark for the offline rules engine (groundwork.extract.deontic).
 
 Measures the sentence-level decision `is_requirement` against two labelled sets, the share of
 ObliQA gold passages in which a requirement is found, and the throughput of `deontic_clauses` over
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from machine import cpu_model
 
-from groundwork.deontic import (
+from groundwork.extract.deontic import (
     EXTRACTOR_NAME,
     EXTRACTOR_VERSION,
     REQUIREMENT_MODALITIES,

@@ -3,9 +3,9 @@
 1. Ingests the 40 ADGM regulation files with the CLI into a warehouse (each passage becomes one
    document, doc_id = passage UUID; the 720 empty passages are rejected, so exit code 3).
 2. Reads the published chunks joined with their documents (sql/answers/index_chunks.sql), builds
-   `tasks.retrieve.chunk_index`, retrieves the top 10 chunks of the 2,788 dev questions, maps
-   each chunk to its passage (doc_id), keeps each passage's first rank, and scores Recall@10 and
-   MAP@10 against dev.qrels (MAP@10 as trec_eval map_cut_10).
+   `groundwork.retrieve.bm25.chunk_index`, retrieves the top 10 chunks of the 2,788 dev questions,
+   maps each chunk to its passage (doc_id), keeps each passage's first rank, and scores Recall@10
+   and MAP@10 against dev.qrels (MAP@10 as trec_eval map_cut_10).
 3. Scores the plain BM25 baseline on the same split: rank-bm25 BM25Okapi (k1 1.5, b 0.75) over
    the raw passage texts, lower-cased word tokens, no stemming, no stop words, no header. Its
    scores are computed term by term from the BM25Okapi object (checked equal to `get_scores` on
@@ -43,9 +43,9 @@ from machine import cpu_model
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from groundwork.retrieve import bm25 as retrieve  # noqa: E402
 from groundwork.sqlfiles import literal_sql  # noqa: E402
 from schemas.questions import ARROW_SCHEMA  # noqa: E402
-from tasks import retrieve  # noqa: E402
 
 TOP = 10
 logging.getLogger("bm25s").setLevel(logging.WARNING)
@@ -313,7 +313,8 @@ def baseline(
 
 @contextmanager
 def patched(**attributes) -> Iterator[None]:
-    """Set module attributes of tasks.retrieve for the duration (K1, B, weights, terms, header)."""
+    """Set module attributes of groundwork.retrieve.bm25 for the duration (K1, B, weights,
+    terms, header)."""
     saved = {name: getattr(retrieve, name) for name in attributes}
     for name, value in attributes.items():
         setattr(retrieve, name, value)

@@ -33,11 +33,7 @@ from prefect.cache_policies import CacheKeyFnPolicy
 from prefect.runtime import flow_run
 from prefect.utilities.annotations import quote
 
-from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
-from groundwork.warehouse import Warehouse
-from schemas.config import RunConfig, profile_config
-from schemas.run_summary import RunSummary
-from tasks.runs import (
+from groundwork.runs import (
     CorpusSnapshot,
     corpus_digest,
     corpus_snapshot,
@@ -51,6 +47,10 @@ from tasks.runs import (
     start_run,
     unchanged_published,
 )
+from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
+from groundwork.warehouse import Warehouse
+from schemas.config import RunConfig, profile_config
+from schemas.run_summary import RunSummary
 
 
 class Stages:
@@ -165,6 +165,7 @@ def _stages(
 ) -> RunSummary:
     # The stage modules (pandera, bm25s, ...) are imported here, not at the top: a run with
     # nothing to do decides so without them, in a second or two less.
+    from groundwork.reuse import reuse_source
     from tasks.chunk import chunk_stage
     from tasks.compose import compose_stage
     from tasks.extract import extract_stage
@@ -173,7 +174,6 @@ def _stages(
     from tasks.questions import questions_stage
     from tasks.register import register_stage
     from tasks.retrieve import retrieve_stage
-    from tasks.reuse import reuse_source
     from tasks.verify import verify_stage
 
     steps: list[tuple[str, Callable[[], Any]]] = [
@@ -203,8 +203,8 @@ def _stages(
 
 def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out: dict) -> list:
     """Review, and one recomposition when only an answer gate failed."""
+    from groundwork.review import failed_answer_checks
     from tasks.compose import compose_stage
-    from tasks.publish import failed_answer_checks
     from tasks.review import review_stage
 
     results = stage("review", review_stage, wh, run_id, config)
@@ -217,7 +217,7 @@ def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out:
 
 def _finished(wh: Warehouse, run_id: str, out: dict, timings: dict) -> RunSummary:
     """Close the run's row and summarise it."""
-    from tasks.publish import failed_hard_checks
+    from groundwork.review import failed_hard_checks
 
     ingested, registry = out["ingest"], out.get("register", {})
     n_questions, bad_questions = out.get("questions", (0, 0))

@@ -12,7 +12,10 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
 from typing import TypeVar
+
+import pyarrow.parquet as pq
 
 from groundwork.shards import distributed_runner, shard_results
 
@@ -56,3 +59,12 @@ def mapped(fn: Callable[[In], Out], items: Iterable[In], workers: int) -> Iterat
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+
+
+def uncompressed_bytes(parts: list[Path]) -> int:
+    """The data size of Parquet parts, from their footers (nothing else is read)."""
+    total = 0
+    for path in parts:
+        meta = pq.ParquetFile(path).metadata
+        total += sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+    return total

@@ -392,8 +392,8 @@ def ask(
     ] = OutputFormat.table,
 ) -> None:
     """Answer one question from the published warehouse, with verified citations only."""
-    from flows.ask import NothingPublished, asked
     from groundwork.answers_markdown import answers_markdown
+    from groundwork.ask import NothingPublished, asked
 
     wh = _existing_warehouse(warehouse)
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from groundwork.deontic import EXTRACTOR_VERSION
+from groundwork.extract.deontic import EXTRACTOR_VERSION
 from groundwork.sqlfiles import SQL_DIR
 
 STAGES = (

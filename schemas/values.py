@@ -1,7 +1,8 @@
 """The allowed values of a categorical column, read from its table's pandera contract.
 
-The export models (schemas/export.py) and the Great Expectations suites (tasks/expectations.py)
-restate these sets; reading them from the one contract keeps all three in step.
+The export models (schemas/export.py) and the Great Expectations suites
+(groundwork/quality/expectations.py) restate these sets; reading them from the one contract keeps
+all three in step.
 """
 
 from __future__ import annotations

@@ -1,252 +1,40 @@
-"""Stage `candidates`: verbatim requirement quotes found by the offline rules backend.
-
-The rules (groundwork.deontic) read one paragraph at a time. This stage walks each document's
-chunks in order, keeps the label stack, maps clause offsets back to the document, and handles
-enumerations: after a lead-in such as "a covered entity must:" every deeper item without a trigger
-of its own becomes a requirement of its own, carrying the lead-in (quote and offsets) so that the
-item stays understandable, e.g. "(A) Risk analysis (Required). Conduct an accurate ...".
-"""
+"""Stage `candidates`: requirement candidates of the chunks this run computed, by the configured
+extraction backend (groundwork/extract/); the documents the run reuses keep theirs, by the chunks'
+lineage."""
 
 from __future__ import annotations
 
-import re
 import shutil
-from dataclasses import dataclass
-from pathlib import Path
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.batches import mapped, worker_count
-from groundwork.deontic import EXTRACTOR_NAME, EXTRACTOR_VERSION, DeonticClause, deontic_clauses
+from groundwork.batches import mapped, uncompressed_bytes, worker_count
+from groundwork.extract import extractor
+from groundwork.extract.parts import checked_candidates, row_groups
 from groundwork.progress import stage_progress
-from groundwork.sections import LabelStack, label_path, paragraphs
-from groundwork.sentences import sentence_spans
 from groundwork.warehouse import Warehouse, table_rows
-from schemas.config import ModelBackend, RunConfig
-from schemas.contract import checked
-from schemas.requirements import CANDIDATES_SCHEMA, Candidates
-
-_WORD = re.compile(r"\S+")
-_BULLET = re.compile(r"[-*+]\s+")
-_TOKEN = re.compile(r"\w+")
-# "..., except to the extent that:" introduces conditions, not requirements of their own.
-_CONDITION_LEAD = re.compile(
-    r"\b(?:that|if|unless|where|when|whether|which|who|whom|because|provided)\W*$", re.IGNORECASE
-)
-MIN_WORDS, MAX_WORDS = 10, 40
-
-
-def normalised_quote(quote: str) -> str:
-    """Lower-case words only: the part of a requirement's canonical key that survives re-typing."""
-    return " ".join(_TOKEN.findall(quote.lower()))
-
-
-# Controls, checklists and policies state duties in the imperative ("a. Develop, document, and
-# disseminate ...", "- Use a password manager"): a list item that opens with a directive verb is an
-# obligation even without a modal. The verbs are the directive vocabulary of such texts.
-_DIRECTIVE_VERBS = frozenset(
-    """
-    accept adopt allocate apply approve assess assign audit authorize back block change check
-    complete comply conduct configure confirm consult contact coordinate correct create define
-    delete designate destroy determine develop disable disclose dispose disseminate document
-    employ enable encrypt enforce ensure establish evaluate follow identify implement include
-    inform install integrate investigate keep limit lock log maintain manage monitor notify obtain
-    perform prepare prevent prohibit protect provide record remove report require respond restrict
-    retain review revoke safeguard secure select send separate share store submit test track
-    train transmit update use validate verify
-    """.split()  # noqa: SIM905 - a word list reads best as prose
-)
-_IMPERATIVE = re.compile(
-    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|and|or)\b)"
-)
-
-
-def _imperative_clause(text: str, start: int, end: int) -> DeonticClause | None:
-    """An obligation stated as an imperative list item ("Review and update the policy ...")."""
-    verb = _IMPERATIVE.match(text, start, end)
-    if verb is None or verb.group(1).lower() not in _DIRECTIVE_VERBS:
-        return None
-    return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", False)
-
-
-@dataclass(frozen=True, slots=True)
-class _LeadIn:
-    clause: DeonticClause
-    quote: str
-    start: int  # document offsets of the lead-in clause
-    end: int
-    depth: int  # label depth of the paragraph that opened the list
-
-
-def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The quote of an enumerated item: whole sentences up to 40 words, cut at a word if needed."""
-    span_start, span_end, words = None, start, 0
-    for s, e in sentence_spans(text, start, end):
-        n = len(_WORD.findall(text, s, e))
-        if span_start is not None and words + n > MAX_WORDS:
-            break
-        span_start = s if span_start is None else span_start
-        span_end, words = e, words + n
-        if words >= MIN_WORDS:
-            break
-    if span_start is None:
-        return None
-    words_in_span = list(_WORD.finditer(text, span_start, span_end))
-    if len(words_in_span) > MAX_WORDS:
-        span_end = words_in_span[MAX_WORDS - 1].end()
-    quote = text[span_start:span_end]
-    if len(words_in_span) < 3 or quote.endswith(":"):
-        return None  # a sub-heading such as "Implementation specifications:" is not an item
-    return span_start, span_end
-
-
-def _opens_requirement_list(text: str, end: int) -> bool:
-    """A lead-in opens a list of requirements, not of conditions ("... to the extent that:")."""
-    return not _CONDITION_LEAD.search(text, max(0, end - 40), end)
-
-
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    chunk_id: str
-    doc_id: str
-    section: str | None
-    label_path: str | None
-    char_start: int
-    text: str
-
-    @classmethod
-    def of(cls, record: dict) -> Chunk:
-        """A chunk from a row of the chunks table (other columns ignored)."""
-        return cls(*(record[name] for name in CHUNK_COLUMNS))
-
-
-CHUNK_COLUMNS = ["chunk_id", "doc_id", "section", "label_path", "char_start", "text"]
-
-
-def _candidate(
-    chunk: Chunk,
-    path: str | None,
-    start: int,
-    end: int,
-    clause: DeonticClause,
-    confidence: str,
-    lead: _LeadIn | None,
-) -> dict:
-    quote = chunk.text[start:end]
-    return {
-        "doc_id": chunk.doc_id,
-        "chunk_id": chunk.chunk_id,
-        "label_path": path,
-        "char_start": chunk.char_start + start,
-        "char_end": chunk.char_start + end,
-        "exact_quote": quote,
-        "normalised_quote": normalised_quote(quote),
-        "modality": clause.modality,
-        "trigger": clause.trigger,
-        "subject": clause.subject,
-        "lead_in_quote": lead.quote if lead else None,
-        "lead_in_start": lead.start if lead else None,
-        "lead_in_end": lead.end if lead else None,
-        "extraction_confidence": confidence,
-        "extractor": EXTRACTOR_NAME,
-        "extractor_version": EXTRACTOR_VERSION,
-    }
-
-
-def document_candidates(chunks: list[Chunk]) -> list[dict]:
-    """Requirement candidates of one document, given its chunks in order."""
-    rows: list[dict] = []
-    stack = LabelStack.empty()
-    lead: _LeadIn | None = None
-    section = chunks[0].section if chunks else None
-    for chunk in chunks:
-        text = chunk.text
-        for para in paragraphs(text):
-            if para.heading_level:
-                stack.reset()
-                lead = None
-                continue
-            labels = stack.push(para.labels)
-            depth = len(labels)
-            bullet = _BULLET.match(text, para.label_end)
-            body_start = bullet.end() if bullet else para.label_end
-            if lead and not (depth > lead.depth or (bullet and depth >= lead.depth)):
-                lead = None
-            path = label_path(section, labels) or None
-            clauses = deontic_clauses(text[para.start : para.end])
-            for clause in clauses:
-                s, e = para.start + clause.start, para.start + clause.end
-                rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, None))
-            if not clauses and lead is not None:
-                span = _item_span(text, body_start, para.end)
-                if span:
-                    rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
-            elif not clauses and (para.labels or bullet):
-                span = _item_span(text, body_start, para.end)
-                imperative = span and _imperative_clause(text, *span)
-                if imperative:
-                    rows.append(_candidate(chunk, path, *span, imperative, "medium", None))
-            opener = next((c for c in reversed(clauses) if c.opens_list), None)
-            if opener is not None and _opens_requirement_list(text, para.start + opener.end):
-                s, e = para.start + opener.start, para.start + opener.end
-                lead = _LeadIn(opener, text[s:e], chunk.char_start + s, chunk.char_start + e, depth)
-    return rows
-
-
-def candidates(chunks: pa.Table) -> pa.Table:
-    """Requirement candidates of a batch of chunks that holds whole documents, in order."""
-    rows: list[dict] = []
-    current: list[Chunk] = []
-    for record in chunks.select(CHUNK_COLUMNS).to_pylist():
-        chunk = Chunk.of(record)
-        if current and current[-1].doc_id != chunk.doc_id:
-            rows.extend(document_candidates(current))
-            current = []
-        current.append(chunk)
-    if current:
-        rows.extend(document_candidates(current))
-    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
-
-
-def uncompressed_bytes(parts: list[Path]) -> int:
-    """The data size of Parquet parts, from their footers (nothing else is read)."""
-    total = 0
-    for path in parts:
-        meta = pq.ParquetFile(path).metadata
-        total += sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
-    return total
-
-
-def checked_candidates(group: tuple[Path, int]) -> pa.Table:
-    """Worker entry point: candidates of one row group of a chunk part (whole documents, as the
-    chunk stage wrote them), checked against their contract."""
-    path, index = group
-    chunks = pq.ParquetFile(path).read_row_group(index)
-    return checked(candidates(chunks), Candidates, "candidates")
+from schemas.config import RunConfig
+from schemas.requirements import CANDIDATES_SCHEMA
 
 
 @task(name="extract", cache_policy=NO_CACHE)
 def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
-    """Extract requirement candidates from the chunk parts this run computed; the documents it
-    reuses keep theirs, by the chunks' lineage (the same documents); the run's candidates in all."""
+    """Extract requirement candidates from the chunk parts this run computed; returns the run's
+    candidates in all."""
     parts = warehouse.parts("chunks", run_id)
     writer = warehouse.part_writer("candidates", run_id)
-    if isinstance(config.extract, ModelBackend):
-        from tasks.model_extract import model_extracted  # the rules never load the client
-
-        units: list = parts
-        tables = model_extracted(warehouse, run_id, config, parts)
-    else:
-        units = [(path, i) for path in parts for i in range(pq.ParquetFile(path).num_row_groups)]
-        workers = worker_count(config.workers, len(units), uncompressed_bytes(parts))
-        tables = mapped(checked_candidates, units, workers)
-    bar = stage_progress("extract", len(units), "batches")
-    for table in tables:
-        writer.write(table)
-        bar.advance()
+    with extractor(config, warehouse, run_id) as backend:
+        units = [(backend, path, index) for path, index in row_groups(parts)]
+        bar = stage_progress("extract", len(units), "batches")
+        if backend.in_processes:
+            workers = worker_count(config.workers, len(units), uncompressed_bytes(parts))
+            tables = mapped(checked_candidates, units, workers)
+        else:  # in this process, where the backend's model stage is open
+            tables = map(checked_candidates, units)
+        for table in tables:
+            writer.write(table)
+            bar.advance()
     writer.ensure_part(CANDIDATES_SCHEMA)
     shutil.copyfile(warehouse.lineage_path("chunks", run_id), writer.lineage_path)
     writer.commit()

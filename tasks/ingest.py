@@ -1,16 +1,11 @@
-"""Stage `documents`: parse every corpus file, reject what cannot be read, merge into DuckDB.
-
-`parsed_documents` is the pure part (paths in, a documents table and rejections out) and runs in
-worker processes; the task around it removes duplicate doc_ids, checks the contract and merges the
-batch into `documents` and `sources` in one transaction.
+"""Stage `documents`: parse every corpus file (in worker processes, groundwork/ingest.py), reject
+what cannot be read, and merge each batch into DuckDB's `documents` and `sources`; duplicate
+doc_ids are rejected in the same transaction.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
@@ -18,69 +13,18 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.batches import mapped, worker_count
-from groundwork.parsers import Rejected, file_documents
+from groundwork.ingest import FILES_PER_BATCH, IngestResult, parse_key, parsed_documents
 from groundwork.progress import stage_progress
+from groundwork.runs import CorpusSnapshot
 from groundwork.sqlfiles import query, run_script
 from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
-from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 from schemas.rejected_documents import RejectedDocuments
-from tasks.runs import CorpusSnapshot
 
 log = logging.getLogger("groundwork")
-FILES_PER_BATCH = 200
-INGEST_VERSION = "1"  # bump when parsing changes what a file yields: every file is parsed again
 _PATHS = pa.schema([("path", pa.string())])
-
-
-@dataclass(frozen=True)
-class IngestResult:
-    files: int
-    documents: int
-    changed: int
-    rejected: int
-    corpus_hash: str
-    chars: int
-
-
-def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
-    """A `rejected_documents` row (without run_id)."""
-    return {
-        "path": rel,
-        "record": exc.record,
-        "doc_id": doc_id,
-        "reason": exc.reason,
-        "detail": exc.detail or exc.reason,
-    }
-
-
-def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[pa.Table, pa.Table]:
-    """Documents (checked against their contract, in the worker) and rejections of a batch."""
-    files, config = batch
-    docs: list[dict] = []
-    rejected: list[dict] = []
-    for path, rel in files:
-        try:
-            result = file_documents(path, rel, config)
-        except Rejected as exc:
-            rejected.append(rejection_row(rel, exc))
-            continue
-        except OSError as exc:
-            rejected.append(rejection_row(rel, Rejected("unreadable", exc.strerror or str(exc))))
-            continue
-        docs.extend(result.documents)
-        rejected.extend(rejection_row(rel, exc) for exc in result.rejections)
-    documents = checked(pa.Table.from_pylist(docs, schema=ARROW_SCHEMA), Documents, "documents")
-    return documents, pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA)
-
-
-def parse_key(config: RunConfig) -> str:
-    """A hash of the settings that shape parsing: a file parsed under others is parsed again."""
-    shaping = config.model_dump(include={"max_file_bytes", "mapping", "default_source_type"})
-    blob = json.dumps({"version": INGEST_VERSION, **shaping}, sort_keys=True, default=str)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
 def ingest(

@@ -19,11 +19,11 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.progress import stage_progress
+from groundwork.reuse import lineage_sql
 from groundwork.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse import Warehouse
 from schemas.contract import checked
 from schemas.requirements import Requirements
-from tasks.reuse import lineage_sql
 
 
 @task(name="register", cache_policy=NO_CACHE)

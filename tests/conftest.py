@@ -55,7 +55,7 @@ def answered_warehouse(tmp_path_factory: pytest.TempPathFactory, prefect_harness
 
 
 def wait_for_data_docs(warehouse: Path, run_id: str, timeout: float = 300) -> None:
-    """Until the run's background Data Docs job has recorded its row (tasks/data_docs.py)."""
+    """Until the run's background Data Docs job has recorded its row (groundwork/quality/data_docs.py)."""
     import duckdb
 
     from groundwork.warehouse import Warehouse

@@ -1,4 +1,4 @@
-"""Statements reviewed claim by claim while an answer is written (tasks/compose.py Draft):
+"""Statements reviewed claim by claim while an answer is written (groundwork/compose/draft.py Draft):
 planted faults get the right verdict and citation correction, and what fails is softened or
 removed, never published as fact. Real quotes from the sample corpus."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from groundwork.compose.draft import Draft
 from schemas.config import ClaimChecks
-from tasks.compose import Draft
 
 from .test_claims_verdict import BUSINESS_ASSOCIATE, LOG, NOTIFY, RETAIN
 

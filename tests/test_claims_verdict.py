@@ -16,7 +16,7 @@ from groundwork.claims.modality import readings
 from groundwork.claims.qualifiers import qualifiers
 from groundwork.claims.roles import is_party
 from groundwork.claims.verdict import checked_claim, claim_depth
-from groundwork.deontic import deontic_clauses
+from groundwork.extract.deontic import deontic_clauses
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pyarrow as pa
 
+from groundwork.compose.draft import grounding_confidence
+from groundwork.compose.tables import answers
 from schemas.config import ClaimChecks
-from tasks.compose import answers, grounding_confidence
 
 QUESTION = {
     "question_id": "Q1",

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import tasks.data_docs
+import groundwork.quality.data_docs
+from groundwork.quality.data_docs import CHECK_NAME, quality_frames, recorded_data_docs, validated
+from groundwork.quality.expectations import expectation_suites
+from groundwork.review import checks
 from groundwork.warehouse import Warehouse
-from tasks.data_docs import CHECK_NAME, quality_frames, recorded_data_docs, validated
-from tasks.expectations import expectation_suites
-from tasks.review import checks
 
 from .test_flow import rows
 
@@ -95,7 +95,7 @@ def test_a_great_expectations_error_is_reported_not_raised(published_docs, tmp_p
     def broken(*_):
         raise GreatExpectationsError("no suite")
 
-    monkeypatch.setattr(tasks.data_docs, "validated", broken)
+    monkeypatch.setattr(groundwork.quality.data_docs, "validated", broken)
     row = recorded_data_docs(Warehouse(warehouse), published_docs[1])
     assert (row["passed"], row["offending_rows"], row["value"]) == (False, 1, 1.0)
     assert json.loads(row["sample"]) == [{"error": "GreatExpectationsError: no suite"}]

@@ -1,4 +1,4 @@
-"""Unit and property tests for the offline rules engine (groundwork.deontic).
+"""Unit and property tests for the offline rules engine (groundwork.extract.deontic).
 
 The sentences are real statutory and regulatory text (45 CFR 164, 12 CFR 1016, NY Mental
 Hygiene Law, EU acts) copied inline so the tests do not depend on the shared corpus.
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundwork.deontic import (
+from groundwork.extract.deontic import (
     DeonticClause,
     deontic_clauses,
     is_requirement,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from tasks.chunk import chunks
-from tasks.extract import candidates, normalised_quote
+from groundwork.chunk import chunks
+from groundwork.extract.rules import candidates, normalised_quote
 
 from .test_sections import CFR
 

@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from groundwork.cli import app
+from groundwork.compose.served import model_draft
+from groundwork.extract.rules import Chunk
+from groundwork.extract.served import validated_candidates
 from groundwork.llm.calls import ModelStage
 from groundwork.llm.client import InvalidOutput, json_parser, retry_delay, wire_schema
 from groundwork.llm.prompts import prompt
@@ -25,9 +28,6 @@ from schemas.model_replies import (
     ExtractionReply,
     VerificationReply,
 )
-from tasks.extract import Chunk
-from tasks.model_compose import model_draft
-from tasks.model_extract import validated_candidates
 
 BACKEND = ModelBackend(base_url="http://127.0.0.1:9/v1", model="m", backoff_s=1, max_backoff_s=5)
 TEXT = (

@@ -8,11 +8,11 @@ import pyarrow as pa
 import pytest
 from rank_bm25 import BM25Okapi
 
+from groundwork.retrieve import bm25 as retrieve
+from groundwork.retrieve.bm25 import chunk_index, question_hits, retrievals
 from groundwork.text import terms
 from schemas.questions import ARROW_SCHEMA
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals
-from tasks import retrieve
-from tasks.retrieve import chunk_index, question_hits, retrievals
 
 SENTENCES = [
     "A covered entity shall notify each individual whose unsecured protected health information has been breached.",

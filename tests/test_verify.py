@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tasks.verify import TermWeights, dangling_reference, verdict
+from groundwork.verify.rules import TermWeights, dangling_reference, verdict
 
 CHUNK = (
     "(b) Timeliness of notification. Except as provided in § 164.412, a covered entity shall "

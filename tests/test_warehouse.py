@@ -80,7 +80,7 @@ def test_an_old_registry_loses_its_key_indexes_and_keeps_its_rows(tmp_path: Path
 
 
 def test_registry_ids_stable_catches_an_id_given_twice(tmp_path: Path):
-    from tasks.review import checks
+    from groundwork.review import checks
 
     check = next(c for c in checks() if c.name == "registry_ids_stable")
     with Warehouse(tmp_path).connect() as con:
@@ -103,9 +103,9 @@ def test_a_new_warehouse_reads_documents_through_the_view(tmp_path: Path):
 
 
 def _ingested(corpus: Path, warehouse: Warehouse, run_id: str) -> None:
+    from groundwork.runs import corpus_snapshot
     from schemas.config import RunConfig
     from tasks.ingest import ingest
-    from tasks.runs import corpus_snapshot
 
     ingest(warehouse, corpus_snapshot(corpus, warehouse), run_id, RunConfig(workers=1))
 

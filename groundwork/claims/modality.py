@@ -1,9 +1,9 @@
 """Who must, may or must not do what: the deontic readings of a claim or a quote.
 
-groundwork.deontic finds requirement clauses in statutes, which say `shall`, `must`, `may not`.
-An answer says the same in plainer words: "has to", "needs to", "can", "cannot", "don't have
-to", "is entitled to". So a reading here knows both vocabularies and four modalities: the three
-of groundwork.deontic (obligation, prohibition, permission) and the exemption, "is not required
+groundwork.extract.deontic finds requirement clauses in statutes, which say `shall`, `must`, `may
+not`. An answer says the same in plainer words: "has to", "needs to", "can", "cannot", "don't have
+to", "is entitled to". So a reading here knows both vocabularies and four modalities: the three of
+groundwork.extract.deontic (obligation, prohibition, permission) and the exemption, "is not required
 to", which is neither a permission nor a duty. Per the labelling convention of claims.jsonl,
 "should" and "may need to" are hedged obligations, not permissions.
 

@@ -13,13 +13,13 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from groundwork.compose.tables import answers
+from groundwork.retrieve import retriever
 from groundwork.sqlfiles import Sql, literal_sql, parquet_relation
+from groundwork.verify.rules import RulesVerifier
 from groundwork.warehouse import Warehouse, run_parts
 from schemas.config import ClaimChecks
 from schemas.questions import ARROW_SCHEMA, Question
-from tasks.compose import answers
-from tasks.retrieve import chunk_index, retrievals
-from tasks.verify import verifications
 
 
 def _written(table: pa.Table, path: Path) -> Sql:
@@ -45,11 +45,11 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             questions = pa.Table.from_pylist([question.model_dump()], schema=ARROW_SCHEMA)
             parts["questions"] = _written(questions, Path(tmp) / "questions.parquet")
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
-            index = chunk_index(chunks)
-            found = retrievals(questions, index, top_k)
+            backend = retriever(chunks)
+            found = backend.retrievals(questions, top_k)
             parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-            verified = verifications(pairs, index.idf)
+            verified = RulesVerifier(backend.idf).verifications(pairs)
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))
             evidence = evidence.to_arrow_table()

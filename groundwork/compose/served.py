@@ -1,4 +1,5 @@
-"""Answers composed by a model in tagged output, every block validated before it is published.
+"""The served-model composer: answers written by a model in tagged output, every block validated
+before it is published.
 
 The model gets the question and the question's verified evidence, each item under its REQ ID,
 as data. Only `<cite key="...">` blocks become statements, and only if every kept key is one of
@@ -15,21 +16,21 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from groundwork.deontic import trigger_phrase
-from groundwork.llm.calls import ModelStage, Request
-from groundwork.llm.tagged import tagged_answer
-from schemas.config import ClaimChecks
-from schemas.model_replies import ComposedAnswer, ComposedBlock, CompositionRequest
-from tasks.compose import (
+from groundwork.compose.draft import (
     Composer,
     Draft,
     answer_record,
-    composed,
     location,
     opening,
     quoted,
     verified_unique,
 )
+from groundwork.compose.extractive import composed
+from groundwork.extract.deontic import trigger_phrase
+from groundwork.llm.calls import ModelStage, Request
+from groundwork.llm.tagged import tagged_answer
+from schemas.config import ClaimChecks
+from schemas.model_replies import ComposedAnswer, ComposedBlock, CompositionRequest
 
 MAX_FREE_WORDS = 15
 _DIGIT = re.compile(r"\d")

@@ -1,4 +1,5 @@
-"""Requirement candidates proposed by a model, kept only if they pass the rules' validators.
+"""The served-model backend of extraction: candidates proposed by a model, kept only if they pass
+the rules' validators.
 
 The model sees one chunk at a time and proposes quotes. A quote is kept only if it is a verbatim
 substring of its chunk: offsets come from our own search, never from the model. A quote outside
@@ -9,21 +10,18 @@ A chunk the model failed on is extracted by the rules when the backend's fallbac
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from typing import ClassVar
 
 import pyarrow as pa
 
-from groundwork.deontic import MAX_QUOTE_WORDS, trigger_phrase
-from groundwork.llm.calls import ModelStage, Request, model_stage
+from groundwork.extract.deontic import MAX_QUOTE_WORDS, trigger_phrase
+from groundwork.extract.rules import CHUNK_COLUMNS, Chunk, document_candidates, normalised_quote
+from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.client import json_parser
-from groundwork.sqlfiles import literal_sql, parquet_relation
+from groundwork.sqlfiles import query
 from groundwork.warehouse import Warehouse
-from schemas.config import RunConfig
-from schemas.contract import checked
 from schemas.model_replies import ExtractionReply, ExtractionRequest
-from schemas.requirements import CANDIDATES_SCHEMA, Candidates
-from tasks.extract import Chunk, document_candidates, normalised_quote
+from schemas.requirements import CANDIDATES_SCHEMA
 
 MIN_MODEL_WORDS = 3
 _WORD = re.compile(r"\S+")
@@ -87,35 +85,39 @@ def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply
     return rows
 
 
-def model_candidates(stage: ModelStage, chunks: pa.Table) -> pa.Table:
-    """Candidates of a batch of chunks (with their document's citation) from the model."""
-    records = chunks.to_pylist()
-    batch = [Chunk.of(r) for r in records]
-    requests = [
-        extraction_request(stage, c, r["citation"] or r["doc_id"])
-        for c, r in zip(batch, records, strict=True)
-    ]
-    replies = stage.answers(requests)
-    rows: list[dict] = []
-    for chunk in batch:
-        reply = replies.get(chunk.chunk_id)
-        if reply is not None:
-            rows.extend(validated_candidates(stage, chunk, reply))
-        elif stage.backend.fallback == "rules":
-            rows.extend(
-                {**row, "extractor": f"{row['extractor']} (model fallback)"}
-                for row in document_candidates([chunk])
-            )
-    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
+class ServedExtractor:
+    """A served model as an `Extractor`: it runs in the flow's process, where its stage (cache,
+    usage, rejections) is open; its requests go out concurrently from there."""
+
+    in_processes: ClassVar[bool] = False
+
+    def __init__(self, stage: ModelStage, citations: dict[str, str | None]) -> None:
+        self.stage = stage
+        self.citations = citations  # doc_id -> citation, named in each request
+
+    def candidates(self, chunks: pa.Table) -> pa.Table:
+        """Candidates of chunks that hold whole documents, in order, from the model; a chunk
+        it failed on is extracted by the rules when the backend's fallback says so."""
+        batch = [Chunk.of(r) for r in chunks.select(CHUNK_COLUMNS).to_pylist()]
+        requests = [
+            extraction_request(self.stage, c, self.citations.get(c.doc_id) or c.doc_id)
+            for c in batch
+        ]
+        replies = self.stage.answers(requests)
+        rows: list[dict] = []
+        for chunk in batch:
+            reply = replies.get(chunk.chunk_id)
+            if reply is not None:
+                rows.extend(validated_candidates(self.stage, chunk, reply))
+            elif self.stage.backend.fallback == "rules":
+                rows.extend(
+                    {**row, "extractor": f"{row['extractor']} (model fallback)"}
+                    for row in document_candidates([chunk])
+                )
+        return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
 
 
-def model_extracted(
-    warehouse: Warehouse, run_id: str, config: RunConfig, parts: list[Path]
-) -> Iterator[pa.Table]:
-    """Checked candidates of each chunk part, extracted by the configured model."""
-    with model_stage(warehouse, run_id, "extract", config) as stage:
-        for part in parts:
-            with warehouse.connect(read_only=True) as con:
-                sql = literal_sql("extract/model_chunks", chunks=parquet_relation(part))
-                chunks = con.execute(sql).to_arrow_table()
-            yield checked(model_candidates(stage, chunks), Candidates, "candidates")
+def document_citations(warehouse: Warehouse) -> dict[str, str | None]:
+    """Every document's citation, which the model is told beside each chunk."""
+    with warehouse.connect(read_only=True) as con:
+        return dict(query(con, "extract/document_citations").fetchall())

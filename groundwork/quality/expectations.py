@@ -6,7 +6,7 @@ gate allows no failing row and is `critical`; a soft gate with threshold t (the 
 allowed to fail) becomes `mostly = 1 - t` and is a `warning`. Cross-table gates (a citation
 verified for its question, a quote at its offsets) are expressed on columns the quality queries
 derive for them. A few expectations restate a pandera contract instead (schemas/), and say so.
-The SQL gates stay the authority; see tasks/data_docs.py.
+The SQL gates stay the authority; see groundwork/quality/data_docs.py.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any
 import great_expectations.expectations as gxe
 from great_expectations.expectations.row_conditions import Column
 
+from groundwork.review import Check
 from schemas.export import GROUNDING, RESULTS, VERDICTS
 from schemas.ids import REQUIREMENT_ID
 from schemas.requirements import MODALITIES
 from schemas.verifications import REJECTION_REASONS
-from tasks.review import Check
 
 
 def gate(kind: type[gxe.Expectation], check: Check, what: str, **kwargs: Any) -> gxe.Expectation:

@@ -3,8 +3,8 @@
 The review gates in sql/checks/ are the authority for publishing: a run publishes only when every
 hard gate passes, and nothing here changes that, runs before that decision, or can stop it. This
 is the human-readable data-quality document: the same gates, restated as expectations
-(tasks/expectations.py) with their thresholds, rendered as HTML with the failing values, in
-`<warehouse>/reports/<run_id>/data_docs/index.html`.
+(groundwork/quality/expectations.py) with their thresholds, rendered as HTML with the failing
+values, in `<warehouse>/reports/<run_id>/data_docs/index.html`.
 
 Its outcome is one row in `check_results`, check `great_expectations`, severity `soft`: the table
 every reader of a run's quality already queries (`groundwork sql`, `dashboard_run_failures`),
@@ -47,8 +47,8 @@ from great_expectations.data_context.types.base import (
 )
 from great_expectations.exceptions import GreatExpectationsError
 
-from tasks.expectations import Suites, expectation_suites
-from tasks.review import checks
+from groundwork.quality.expectations import Suites, expectation_suites
+from groundwork.review import checks
 
 CHECK_NAME = "great_expectations"
 SITE = "run"

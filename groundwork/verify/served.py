@@ -1,5 +1,5 @@
-"""Verification by a model, isolated (CoVe): its prompt holds only the question and one
-requirement's quote (with the lead-in of a list item), never the chunk or a draft answer.
+"""The served-model backend of verification, isolated (CoVe): its prompt holds only the question
+and one requirement's quote (with the lead-in of a list item), never the chunk or a draft answer.
 
 Our own checks still come first and last: a quote that is not verbatim at its offsets is rejected
 without asking, and the model's verdict can only be one of the rules verifier's outcomes. A pair
@@ -13,9 +13,10 @@ import pyarrow as pa
 
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.client import json_parser
+from groundwork.stages import VERIFIER
+from groundwork.verify.rules import TermWeights, verdict
 from schemas.model_replies import VerificationReply, VerificationRequest
 from schemas.verifications import VERIFICATIONS_SCHEMA
-from tasks.verify import VERIFIER, TermWeights, verdict
 
 
 def pair_item(pair: dict) -> str:
@@ -78,3 +79,16 @@ def model_verifications(stage: ModelStage, pairs: pa.Table, idf: dict[str, float
         for pair, row in zip(records, rules_rows, strict=True)
     ]
     return pa.Table.from_pylist(rows, schema=VERIFICATIONS_SCHEMA)
+
+
+class ServedVerifier:
+    """A served model as a `Verifier`: the model judges every verbatim pair, the rules' row
+    standing by (fallback) where it gives no usable verdict."""
+
+    def __init__(self, stage: ModelStage, idf: dict[str, float]) -> None:
+        self.stage = stage
+        self.idf = idf
+
+    def verifications(self, pairs: pa.Table) -> pa.Table:
+        """A verdict for every candidate pair (columns of sql/answers/candidate_pairs.sql)."""
+        return model_verifications(self.stage, pairs, self.idf)

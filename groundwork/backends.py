@@ -1,0 +1,43 @@
+"""The choice of a stage's backend, written once: the offline rules or a served model.
+
+Each stage with more than one way of working has a package in the library
+(groundwork/extract/, groundwork/verify/, groundwork/compose/) whose `__init__` declares the
+stage's protocol and picks its backend through `chosen`, by the stage's setting in the run
+config (`extract`, `verify`, `compose`). A served model needs the run's ModelStage (response
+cache, usage, rejections), opened for the stage and closed after it; the rules need nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Literal, TypeVar
+
+from schemas.config import ModelBackend, RunConfig
+
+if TYPE_CHECKING:
+    from groundwork.llm.calls import ModelStage
+    from groundwork.warehouse import Warehouse
+
+B = TypeVar("B")
+StageName = Literal["extract", "verify", "compose"]
+
+
+@contextmanager
+def chosen(
+    stage: StageName,
+    config: RunConfig,
+    warehouse: Warehouse,
+    run_id: str,
+    rules: Callable[[], B],
+    served: Callable[[ModelStage], B],
+) -> Iterator[B]:
+    """The stage's configured backend, open for the duration of the stage."""
+    setting = getattr(config, stage)
+    if not isinstance(setting, ModelBackend):
+        yield rules()
+        return
+    from groundwork.llm.calls import model_stage  # the rules never load the client
+
+    with model_stage(warehouse, run_id, stage, config) as opened:
+        yield served(opened)

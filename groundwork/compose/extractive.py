@@ -1,0 +1,88 @@
+"""The extractive composer, the offline default: every statement quotes one verified requirement
+verbatim (with its lead-in for a list item) and cites it, so a statement cannot carry a fact its
+citation lacks. Statutes and regulations are shown apart from policies; an obligation and a
+prohibition or permission on the same action are shown both ways.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from groundwork.compose.draft import (
+    NO_EVIDENCE,
+    Draft,
+    answer_record,
+    location,
+    missing_evidence,
+    opening,
+    quoted,
+    verified_unique,
+)
+from groundwork.stages import COMPOSER
+from groundwork.text import terms
+from schemas.config import ClaimChecks
+
+MAX_STATEMENTS = 8
+_SECTIONS = {
+    "statutes": "Statutes and regulations",
+    "policies": "Policies",
+    "tensions": "Where the sources pull in different directions",
+}
+
+
+def _action_terms(row: dict) -> set[str]:
+    """The first content terms after the trigger: what the requirement is about."""
+    quote = row["exact_quote"]
+    after = (
+        quote[quote.find(row["trigger"]) + len(row["trigger"]) :]
+        if row["trigger"] in quote
+        else quote
+    )
+    return set(terms(after)[:6])
+
+
+def tensions(rows: list[dict]) -> list[tuple[dict, dict, list[str]]]:
+    """Pairs of an obligation and a prohibition or permission that act on the same thing."""
+    found = []
+    duties = [r for r in rows if r["modality"] == "obligation"]
+    others = [r for r in rows if r["modality"] in ("prohibition", "permission")]
+    for duty in duties:
+        for other in others:
+            shared = sorted(_action_terms(duty) & _action_terms(other))
+            if len(shared) >= 2:
+                found.append((duty, other, shared))
+    return found[:3]
+
+
+def composed(
+    question: dict, evidence: list[dict], rejected: Counter, settings: ClaimChecks
+) -> tuple[dict, Draft]:
+    """The answer row and its statements and citations for one question."""
+    unique = verified_unique(evidence)
+    draft = Draft(question["question_id"], settings, {r["requirement_id"]: r for r in unique})
+    used, unused = unique[:MAX_STATEMENTS], unique[MAX_STATEMENTS:]
+    statutes = [r for r in used if r["source_type"] != "policy"]
+    policies = [r for r in used if r["source_type"] == "policy"]
+    if not used:
+        draft.line(f"{NO_EVIDENCE}: {missing_evidence(question, rejected)}")
+    else:
+        draft.line(opening(unique))
+        for section, rows in (("statutes", statutes), ("policies", policies)):
+            if rows:
+                draft.line(f"\n{_SECTIONS[section]}:")
+                for r in rows:
+                    body = f'{location(r)} ({r["modality"]}): "{quoted(r)}"'
+                    draft.statement(section, body, [r], "quote")
+        pairs = tensions(used)
+        if pairs:
+            draft.line(f"\n{_SECTIONS['tensions']}:")
+            for duty, other, shared in pairs:
+                body = (
+                    f"{location(duty)} states an obligation and {location(other)} a "
+                    f"{other['modality']} on the same action ({', '.join(shared)})"
+                )
+                draft.statement("tensions", body, [duty, other], "tension")
+        if unused:
+            ids = ", ".join(r["requirement_id"] for r in unused)
+            draft.line(f"\nAlso verified, not quoted above: {ids}.")
+    return answer_record(question, draft, unique, rejected, COMPOSER), draft

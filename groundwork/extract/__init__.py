@@ -1,0 +1,45 @@
+"""Requirement extraction: chunks of whole documents in, requirement candidates out.
+
+Backends, chosen by the run config's `extract`: the offline rules (rules.py, built on the
+clause finder in deontic.py) and a served model (served.py), whose quotes the rules' validators
+check. Each is an `Extractor`; the stage (tasks/extract.py) reads the chunks, calls it,
+validates the contract and writes the candidates.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Protocol
+
+from groundwork.backends import chosen
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from groundwork.llm.calls import ModelStage
+    from groundwork.warehouse import Warehouse
+    from schemas.config import RunConfig
+
+
+class Extractor(Protocol):
+    """Finds the requirement candidates (columns of schemas/requirements.CANDIDATES_SCHEMA) of
+    chunk rows that hold whole documents, in document order."""
+
+    # True when the backend is pure and picklable: the stage then maps it over worker processes
+    in_processes: bool
+
+    def candidates(self, chunks: pa.Table) -> pa.Table: ...
+
+
+def extractor(
+    config: RunConfig, warehouse: Warehouse, run_id: str
+) -> AbstractContextManager[Extractor]:
+    """The configured extraction backend, open for the stage."""
+    from groundwork.extract.rules import RulesExtractor
+
+    def served(stage: ModelStage) -> Extractor:
+        from groundwork.extract.served import ServedExtractor, document_citations
+
+        return ServedExtractor(stage, document_citations(warehouse))
+
+    return chosen("extract", config, warehouse, run_id, rules=RulesExtractor, served=served)

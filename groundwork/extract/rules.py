@@ -1,0 +1,218 @@
+"""The rules backend of extraction: verbatim requirement quotes found by the offline rules.
+
+The rules (groundwork/extract/deontic.py) read one paragraph at a time. This backend walks each
+document's chunks in order, keeps the label stack, maps clause offsets back to the document, and
+handles enumerations: after a lead-in such as "a covered entity must:" every deeper item without a
+trigger of its own becomes a requirement of its own, carrying the lead-in (quote and offsets) so
+that the item stays understandable, e.g. "(A) Risk analysis (Required). Conduct an accurate ...".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pyarrow as pa
+
+from groundwork.extract.deontic import (
+    EXTRACTOR_NAME,
+    EXTRACTOR_VERSION,
+    DeonticClause,
+    deontic_clauses,
+)
+from groundwork.sections import LabelStack, label_path, paragraphs
+from groundwork.sentences import sentence_spans
+from schemas.requirements import CANDIDATES_SCHEMA
+
+_WORD = re.compile(r"\S+")
+_BULLET = re.compile(r"[-*+]\s+")
+_TOKEN = re.compile(r"\w+")
+# "..., except to the extent that:" introduces conditions, not requirements of their own.
+_CONDITION_LEAD = re.compile(
+    r"\b(?:that|if|unless|where|when|whether|which|who|whom|because|provided)\W*$", re.IGNORECASE
+)
+MIN_WORDS, MAX_WORDS = 10, 40
+
+
+def normalised_quote(quote: str) -> str:
+    """Lower-case words only: the part of a requirement's canonical key that survives re-typing."""
+    return " ".join(_TOKEN.findall(quote.lower()))
+
+
+# Controls, checklists and policies state duties in the imperative ("a. Develop, document, and
+# disseminate ...", "- Use a password manager"): a list item that opens with a directive verb is an
+# obligation even without a modal. The verbs are the directive vocabulary of such texts.
+_DIRECTIVE_VERBS = frozenset(
+    """
+    accept adopt allocate apply approve assess assign audit authorize back block change check
+    complete comply conduct configure confirm consult contact coordinate correct create define
+    delete designate destroy determine develop disable disclose dispose disseminate document
+    employ enable encrypt enforce ensure establish evaluate follow identify implement include
+    inform install integrate investigate keep limit lock log maintain manage monitor notify obtain
+    perform prepare prevent prohibit protect provide record remove report require respond restrict
+    retain review revoke safeguard secure select send separate share store submit test track
+    train transmit update use validate verify
+    """.split()  # noqa: SIM905 - a word list reads best as prose
+)
+_IMPERATIVE = re.compile(
+    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|and|or)\b)"
+)
+
+
+def _imperative_clause(text: str, start: int, end: int) -> DeonticClause | None:
+    """An obligation stated as an imperative list item ("Review and update the policy ...")."""
+    verb = _IMPERATIVE.match(text, start, end)
+    if verb is None or verb.group(1).lower() not in _DIRECTIVE_VERBS:
+        return None
+    return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", False)
+
+
+@dataclass(frozen=True, slots=True)
+class _LeadIn:
+    clause: DeonticClause
+    quote: str
+    start: int  # document offsets of the lead-in clause
+    end: int
+    depth: int  # label depth of the paragraph that opened the list
+
+
+def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The quote of an enumerated item: whole sentences up to 40 words, cut at a word if needed."""
+    span_start, span_end, words = None, start, 0
+    for s, e in sentence_spans(text, start, end):
+        n = len(_WORD.findall(text, s, e))
+        if span_start is not None and words + n > MAX_WORDS:
+            break
+        span_start = s if span_start is None else span_start
+        span_end, words = e, words + n
+        if words >= MIN_WORDS:
+            break
+    if span_start is None:
+        return None
+    words_in_span = list(_WORD.finditer(text, span_start, span_end))
+    if len(words_in_span) > MAX_WORDS:
+        span_end = words_in_span[MAX_WORDS - 1].end()
+    quote = text[span_start:span_end]
+    if len(words_in_span) < 3 or quote.endswith(":"):
+        return None  # a sub-heading such as "Implementation specifications:" is not an item
+    return span_start, span_end
+
+
+def _opens_requirement_list(text: str, end: int) -> bool:
+    """A lead-in opens a list of requirements, not of conditions ("... to the extent that:")."""
+    return not _CONDITION_LEAD.search(text, max(0, end - 40), end)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    chunk_id: str
+    doc_id: str
+    section: str | None
+    label_path: str | None
+    char_start: int
+    text: str
+
+    @classmethod
+    def of(cls, record: dict) -> Chunk:
+        """A chunk from a row of the chunks table (other columns ignored)."""
+        return cls(*(record[name] for name in CHUNK_COLUMNS))
+
+
+CHUNK_COLUMNS = ["chunk_id", "doc_id", "section", "label_path", "char_start", "text"]
+
+
+def _candidate(
+    chunk: Chunk,
+    path: str | None,
+    start: int,
+    end: int,
+    clause: DeonticClause,
+    confidence: str,
+    lead: _LeadIn | None,
+) -> dict:
+    quote = chunk.text[start:end]
+    return {
+        "doc_id": chunk.doc_id,
+        "chunk_id": chunk.chunk_id,
+        "label_path": path,
+        "char_start": chunk.char_start + start,
+        "char_end": chunk.char_start + end,
+        "exact_quote": quote,
+        "normalised_quote": normalised_quote(quote),
+        "modality": clause.modality,
+        "trigger": clause.trigger,
+        "subject": clause.subject,
+        "lead_in_quote": lead.quote if lead else None,
+        "lead_in_start": lead.start if lead else None,
+        "lead_in_end": lead.end if lead else None,
+        "extraction_confidence": confidence,
+        "extractor": EXTRACTOR_NAME,
+        "extractor_version": EXTRACTOR_VERSION,
+    }
+
+
+def document_candidates(chunks: list[Chunk]) -> list[dict]:
+    """Requirement candidates of one document, given its chunks in order."""
+    rows: list[dict] = []
+    stack = LabelStack.empty()
+    lead: _LeadIn | None = None
+    section = chunks[0].section if chunks else None
+    for chunk in chunks:
+        text = chunk.text
+        for para in paragraphs(text):
+            if para.heading_level:
+                stack.reset()
+                lead = None
+                continue
+            labels = stack.push(para.labels)
+            depth = len(labels)
+            bullet = _BULLET.match(text, para.label_end)
+            body_start = bullet.end() if bullet else para.label_end
+            if lead and not (depth > lead.depth or (bullet and depth >= lead.depth)):
+                lead = None
+            path = label_path(section, labels) or None
+            clauses = deontic_clauses(text[para.start : para.end])
+            for clause in clauses:
+                s, e = para.start + clause.start, para.start + clause.end
+                rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, None))
+            if not clauses and lead is not None:
+                span = _item_span(text, body_start, para.end)
+                if span:
+                    rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
+            elif not clauses and (para.labels or bullet):
+                span = _item_span(text, body_start, para.end)
+                imperative = span and _imperative_clause(text, *span)
+                if imperative:
+                    rows.append(_candidate(chunk, path, *span, imperative, "medium", None))
+            opener = next((c for c in reversed(clauses) if c.opens_list), None)
+            if opener is not None and _opens_requirement_list(text, para.start + opener.end):
+                s, e = para.start + opener.start, para.start + opener.end
+                lead = _LeadIn(opener, text[s:e], chunk.char_start + s, chunk.char_start + e, depth)
+    return rows
+
+
+def candidates(chunks: pa.Table) -> pa.Table:
+    """Requirement candidates of a batch of chunks that holds whole documents, in order."""
+    rows: list[dict] = []
+    current: list[Chunk] = []
+    for record in chunks.select(CHUNK_COLUMNS).to_pylist():
+        chunk = Chunk.of(record)
+        if current and current[-1].doc_id != chunk.doc_id:
+            rows.extend(document_candidates(current))
+            current = []
+        current.append(chunk)
+    if current:
+        rows.extend(document_candidates(current))
+    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
+
+
+class RulesExtractor:
+    """The offline rules as an `Extractor`: pure and picklable, so the stage maps them over
+    worker processes."""
+
+    in_processes: ClassVar[bool] = True
+
+    def candidates(self, chunks: pa.Table) -> pa.Table:
+        """Requirement candidates of chunks that hold whole documents, in order."""
+        return candidates(chunks)

@@ -1,0 +1,69 @@
+"""Parsing a batch of corpus files into documents and rejections: the pure part of ingest (paths
+in, a checked documents table and a rejections table out), which runs in worker processes. The
+stage (tasks/ingest.py) merges each batch into the warehouse."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyarrow as pa
+
+from groundwork.parsers import Rejected, file_documents
+from schemas.config import RunConfig
+from schemas.contract import checked
+from schemas.documents import ARROW_SCHEMA, Documents
+from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
+
+FILES_PER_BATCH = 200
+INGEST_VERSION = "1"  # bump when parsing changes what a file yields: every file is parsed again
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    files: int
+    documents: int
+    changed: int
+    rejected: int
+    corpus_hash: str
+    chars: int
+
+
+def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
+    """A `rejected_documents` row (without run_id)."""
+    return {
+        "path": rel,
+        "record": exc.record,
+        "doc_id": doc_id,
+        "reason": exc.reason,
+        "detail": exc.detail or exc.reason,
+    }
+
+
+def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[pa.Table, pa.Table]:
+    """Documents (checked against their contract, in the worker) and rejections of a batch."""
+    files, config = batch
+    docs: list[dict] = []
+    rejected: list[dict] = []
+    for path, rel in files:
+        try:
+            result = file_documents(path, rel, config)
+        except Rejected as exc:
+            rejected.append(rejection_row(rel, exc))
+            continue
+        except OSError as exc:
+            rejected.append(rejection_row(rel, Rejected("unreadable", exc.strerror or str(exc))))
+            continue
+        docs.extend(result.documents)
+        rejected.extend(rejection_row(rel, exc) for exc in result.rejections)
+    documents = checked(pa.Table.from_pylist(docs, schema=ARROW_SCHEMA), Documents, "documents")
+    return documents, pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA)
+
+
+def parse_key(config: RunConfig) -> str:
+    """A hash of the settings that shape parsing: a file parsed under others is parsed again."""
+    shaping = config.model_dump(include={"max_file_bytes", "mapping", "default_source_type"})
+    blob = json.dumps({"version": INGEST_VERSION, **shaping}, sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
