@@ -13,7 +13,8 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from groundwork.cli import ExportFormat, app
+from groundwork.cli import app
+from groundwork.cli.outputs import ExportFormat
 from groundwork.export_formats import DEFAULT_NAMES
 from schemas.export import ENTITIES, SCHEMA_PATH, export_json_schema, schema_text
 

@@ -1,0 +1,29 @@
+"""The `groundwork` command line: run the pipeline, query the warehouse.
+
+Exit codes of `run`: 0 published with nothing rejected; 3 published, but some files or records
+were rejected (listed above the summary and in `rejected_documents`); 1 the run failed a hard
+check or a stage, and nothing was published; 2 bad usage (for example a missing corpus folder).
+
+Only this module builds the app; the command modules define plain functions and never import it,
+so they stay free of import loops. Registration order is the order `groundwork --help` lists.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from groundwork.cli import maintenance, outputs, query, run
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Evidence-first compliance pipeline: requirement register and answers.",
+)
+app.command()(run.run)
+app.command()(query.sql)
+app.command()(query.diff)
+app.command()(query.ask)
+app.command()(outputs.report)
+app.command()(maintenance.gc)
+app.command()(outputs.export)
+app.add_typer(maintenance.cache_app, name="cache")

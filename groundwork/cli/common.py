@@ -1,0 +1,41 @@
+"""What more than one command module uses: the consoles, the exit codes, the --warehouse option
+and the check that a warehouse exists. Kept apart so that the command modules import this and
+never the package that assembles them (no import loops)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from schemas.config import warehouse_dir
+
+if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
+    from groundwork.warehouse import Warehouse
+
+err = Console(stderr=True, soft_wrap=True)
+out = Console()
+
+EXIT_REJECTED, EXIT_FAILED, EXIT_USAGE = 3, 1, 2
+WarehouseOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--warehouse",
+        "-w",
+        help="warehouse folder (default: $GROUNDWORK_WAREHOUSE or ./warehouse)",
+        show_default=False,
+    ),
+]
+
+
+def existing_warehouse(warehouse: Path | None) -> Warehouse:
+    """The warehouse to read, or a usage error when there is none yet."""
+    from groundwork.warehouse import Warehouse
+
+    wh = Warehouse(warehouse_dir(warehouse))
+    if not wh.exists():
+        err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
+        raise typer.Exit(EXIT_USAGE)
+    return wh

@@ -1,0 +1,83 @@
+"""Looking after a warehouse rather than reading it: `gc` of old runs, and the `cache` sub-app
+that moves the model response cache between warehouses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from groundwork.cli.common import (
+    EXIT_FAILED,
+    EXIT_USAGE,
+    WarehouseOption,
+    err,
+    existing_warehouse,
+    out,
+)
+from schemas.config import warehouse_dir
+
+
+def gc(
+    keep: Annotated[int, typer.Option("--keep", min=0, help="newest runs to keep")],
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Remove old runs' Parquet files and reports; the published run, and runs whose parts a
+    kept run still reads, are always kept, and every run keeps its row in `runs`."""
+    from groundwork.gc import collection
+    from groundwork.warehouse import WarehouseBusy
+
+    wh = existing_warehouse(warehouse)
+    try:
+        done = collection(wh, keep)
+    except WarehouseBusy as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    out.print(
+        f"removed the files of {len(done.removed)} run(s): {', '.join(done.removed) or 'none'}"
+    )
+    if done.referenced:
+        out.print(
+            f"kept {len(done.referenced)} older run(s) whose parts later runs reuse: "
+            + ", ".join(done.referenced)
+        )
+
+
+cache_app = typer.Typer(no_args_is_help=True, help="Export or import the model response cache.")
+
+
+@cache_app.command("export")
+def cache_export(
+    path: Annotated[Path, typer.Argument(help="Parquet file to write")],
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Write every cached model reply to a Parquet file (to replay a run elsewhere)."""
+    from groundwork.llm.cache import export_cache
+
+    with existing_warehouse(warehouse).connect() as con:
+        n = export_cache(con, path)
+    out.print(f"exported {n:,} cached model replies to {path}")
+
+
+@cache_app.command("import")
+def cache_import(
+    path: Annotated[Path, typer.Argument(help="Parquet file written by `cache export`")],
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Add the replies of an exported cache to this warehouse's cache (existing keys win)."""
+    import duckdb
+
+    from groundwork.llm.cache import import_cache
+    from groundwork.warehouse import Warehouse
+
+    if not path.is_file():
+        err.print(f"[red]error:[/] {path} does not exist")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        with Warehouse(warehouse_dir(warehouse)).connect() as con:
+            n = import_cache(con, path)
+    except duckdb.Error as exc:
+        err.print(f"[red]error:[/] {path} is not an exported model cache: {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    out.print(f"imported {n:,} model replies from {path}")

@@ -1,0 +1,117 @@
+"""A run's deliverables written to files: the HTML `report` and the provenance `export`."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from groundwork.cli.common import (
+    EXIT_FAILED,
+    EXIT_USAGE,
+    WarehouseOption,
+    err,
+    existing_warehouse,
+    out,
+)
+
+
+def report(
+    run_id: Annotated[
+        str | None,
+        typer.Option("--run", help="the run to report (default: the published run)"),
+    ] = None,
+    out_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="HTML file to write (default: <warehouse>/reports/<run>/report.html)",
+            show_default=False,
+        ),
+    ] = None,
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Write a run's answers as one self-contained HTML page (no network needed to open it).
+
+    Each citation marker opens an evidence card (source, date, URL, the quote marked in its
+    passage, its location, the verdict); each answer and the run have a verification summary
+    that highlights statements by verdict; numbers expand to their source quote and value."""
+    from groundwork.report.data import has_answers, published_run
+    from groundwork.report.write import default_path, write_report
+
+    wh = existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        run_id = run_id or published_run(con)
+        if run_id is None:
+            err.print("[red]error:[/] nothing is published yet: name a run with --run")
+            raise typer.Exit(EXIT_FAILED)
+        if not has_answers(wh, run_id):
+            err.print(f"[red]error:[/] run {run_id} has no answers in {wh.root}")
+            raise typer.Exit(EXIT_USAGE)
+        path = write_report(con, wh, run_id, out_path or default_path(wh, run_id))
+    out.print(f"wrote {path} (run {run_id}, {path.stat().st_size / 1e6:.1f} MB)")
+
+
+class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NAMES
+    json = "json"
+    jsonl = "jsonl"
+    parquet = "parquet"
+
+
+def export(
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json: one document; jsonl: one record a line (record_type); "
+            "parquet: a folder with one file per entity",
+        ),
+    ] = ExportFormat.json,
+    run: Annotated[
+        str | None, typer.Option("--run", help="the run to export (default: the published run)")
+    ] = None,
+    out_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="file (folder for parquet) to write "
+            "(default: <warehouse>/reports/<run>/provenance.json, .jsonl or provenance/)",
+            show_default=False,
+        ),
+    ] = None,
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Export a run's full provenance: sources, documents (with text), requirements, questions,
+    answers, statements, citations, verifications and checks, with stable IDs. The records meet
+    the JSON Schema in schemas/export.schema.json."""
+    from groundwork import export_formats
+    from groundwork.export import NotExportable, StaleDocuments, exportable_run, provenance
+
+    wh = existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        try:
+            run_id = exportable_run(con, wh, run)
+        except NotExportable as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_USAGE) from exc
+        try:
+            records = provenance(con, wh, run_id)
+        except StaleDocuments as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_FAILED) from exc
+    try:
+        target = export_formats.export_target(fmt.value, out_path, wh.root / "reports" / run_id)
+    except export_formats.UnsafeTarget as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+    export_formats.written_export(records, fmt.value, target)
+    out.print(
+        f"exported run {run_id} to {target}: {len(records.documents):,} documents, "
+        f"{len(records.requirements):,} requirements, {len(records.statements):,} statements, "
+        f"{len(records.citations):,} citations"
+    )

@@ -1,0 +1,262 @@
+"""`groundwork run`: assemble the run config from file, profile and options, run the corpus flow,
+print the end-of-run summary and turn its outcome into the exit code."""
+
+from __future__ import annotations
+
+import gc as collector  # `gc` is the name of a command
+import logging
+import os
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+import yaml
+from rich.table import Table
+
+from groundwork.cli.common import (
+    EXIT_FAILED,
+    EXIT_REJECTED,
+    EXIT_USAGE,
+    WarehouseOption,
+    err,
+    out,
+)
+from groundwork.stages import STAGES
+from schemas.config import ColumnMapping, RunConfig, profile_config, warehouse_dir
+
+if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
+    from schemas.run_summary import RunSummary
+
+Stage = StrEnum("Stage", {name: name for name in STAGES})
+
+
+class Runner(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+def _mapping(pairs: list[str]) -> ColumnMapping:
+    fields = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key not in ColumnMapping.model_fields:
+            raise typer.BadParameter(
+                f"{pair!r}: use FIELD=COLUMN, FIELD one of {', '.join(ColumnMapping.model_fields)}"
+            )
+        fields[key] = value
+    return ColumnMapping(**fields)
+
+
+class _ConsoleLines(logging.Handler):
+    """One unwrapped line per message (a rejected file, say), above the progress bars."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        err.print(self.format(record), markup=False, highlight=False)
+
+
+def _quiet_prefect(verbose: bool) -> None:
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
+    logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
+    logging.getLogger("groundwork").propagate = False
+    logging.getLogger("distributed").setLevel(logging.WARNING)  # Dask's cluster chatter
+
+
+def run(
+    corpus: Annotated[
+        Path,
+        typer.Option(
+            "--corpus",
+            "-c",
+            help="folder of statutes, regulations "
+            "and policies (md, txt, html, pdf, json, jsonl, parquet)",
+        ),
+    ],
+    questions: Annotated[
+        Path | None,
+        typer.Option(
+            "--questions",
+            "-q",
+            help="questions to answer (YAML, CSV or JSONL with question_id, "
+            "question and optional topic, category, source_types, jurisdiction)",
+        ),
+    ] = None,
+    warehouse: WarehouseOption = None,
+    mapping: Annotated[
+        list[str],
+        typer.Option(
+            "--map",
+            help="column mapping for passage collections, FIELD=COLUMN or FIELD='{col} text' "
+            "(fields: id text title citation source_type jurisdiction url effective_date)",
+        ),
+    ] = [],  # noqa: B006
+    workers: Annotated[
+        int | None, typer.Option(help="worker processes (0 = one per core)", show_default="0")
+    ] = None,
+    config_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="YAML or JSON run config: per-stage backends (rules or a model server), "
+            "token budget, chunk size, ... (see README)",
+        ),
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            help="settings laid over the config: light, standard or strict claim checks "
+            "(profiles/<name>.yaml), or a file; it overrides only what it names",
+        ),
+    ] = None,
+    replay: Annotated[
+        bool, typer.Option("--replay", help="take model replies from the cache only, no calls")
+    ] = False,
+    from_stage: Annotated[
+        Stage | None,
+        typer.Option("--from-stage", help="rerun a run from this stage on (earlier stages cached)"),
+    ] = None,
+    only: Annotated[
+        Stage | None, typer.Option("--only", help="rerun just this stage of a run, then stop")
+    ] = None,
+    rerun: Annotated[
+        str | None,
+        typer.Option("--run", help="the run --from-stage/--only continue (default: the latest)"),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="run every stage even if nothing changed")
+    ] = False,
+    task_runner: Annotated[
+        Runner,
+        typer.Option(
+            "--task-runner",
+            help="local: worker processes on this machine; dask: shards as Prefect task runs "
+            "on a Dask cluster (a local one, or --dask-address)",
+        ),
+    ] = Runner.local,
+    dask_address: Annotated[
+        str | None,
+        typer.Option("--dask-address", help="Dask scheduler, e.g. tcp://10.0.0.5:8786"),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show Prefect's logs")] = False,
+) -> None:
+    """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish.
+
+    A run whose inputs (corpus files, questions, config) equal the published run's does nothing
+    and says so. Only one run at a time may use a warehouse; a second one fails at once."""
+    if not corpus.is_dir():
+        err.print(f"[red]error:[/] corpus folder {corpus} does not exist or is not a folder")
+        raise typer.Exit(EXIT_USAGE)
+    if questions is not None and not questions.is_file():
+        err.print(f"[red]error:[/] questions file {questions} does not exist")
+        raise typer.Exit(EXIT_USAGE)
+    config = _run_config(config_file, profile, mapping, workers, replay)
+    _quiet_prefect(verbose)
+    from flows.corpus import corpus_run
+    from groundwork.progress import live_display
+    from groundwork.warehouse import WarehouseBusy
+
+    # The modules just imported live until exit: frozen, the cyclic collector stops walking
+    # their objects at every full collection of the run (and again at exit).
+    collector.freeze()
+    target = warehouse_dir(warehouse)
+    flow = corpus_run
+    if task_runner is Runner.dask:
+        from groundwork.shards import dask_runner
+
+        flow = corpus_run.with_options(task_runner=dask_runner(dask_address))
+    try:
+        with live_display():
+            summary = flow(
+                corpus=str(corpus),
+                warehouse=str(target),
+                questions=str(questions) if questions else None,
+                config=config,
+                from_stage=from_stage and from_stage.value,
+                only=only and only.value,
+                run=rerun,
+                force=force,
+            )
+    except WarehouseBusy as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
+    collector.freeze()  # the interpreter's last collection would walk all the run left behind
+    _print_summary(summary)
+    if summary.status not in ("published", "unchanged", "partial"):
+        raise typer.Exit(EXIT_FAILED)
+    if summary.rejected or summary.rejected_questions or summary.model_rejections:
+        raise typer.Exit(EXIT_REJECTED)
+
+
+def _run_config(
+    path: Path | None, profile: str | None, mapping: list[str], workers: int | None, replay: bool
+) -> RunConfig:
+    """The run config: the file's settings (or the defaults), the profile's on top of them, and
+    explicitly given options on top of both."""
+    overrides: dict = {}
+    if mapping:
+        overrides["mapping"] = _mapping(mapping).model_dump()
+    if workers is not None:
+        overrides["workers"] = workers
+    if replay:
+        overrides["replay"] = True
+    try:
+        base = RunConfig.from_file(path) if path else RunConfig()
+    except (OSError, ValueError, yaml.YAMLError) as exc:  # ValidationError is a ValueError
+        err.print(f"[red]error:[/] config {path}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+    try:
+        return profile_config(profile, base).overlaid(overrides)
+    except (OSError, ValueError, yaml.YAMLError) as exc:
+        err.print(f"[red]error:[/] profile {profile}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from exc
+
+
+def _print_summary(summary: RunSummary) -> None:
+    table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
+    if summary.reused_run:
+        table.add_row(
+            "nothing to do",
+            f"corpus, questions and config are those of the published run {summary.reused_run}",
+        )
+    table.add_row("files read", f"{summary.files:,}")
+    table.add_row(
+        "documents", f"{summary.documents:,} ({summary.changed_documents:,} new or changed)"
+    )
+    table.add_row("rejected", f"{summary.rejected:,} (listed above; table rejected_documents)")
+    table.add_row("chunks", f"{summary.chunks:,}")
+    table.add_row(
+        "requirements",
+        f"{summary.requirements:,} ({summary.new_ids:,} new IDs, "
+        f"{summary.retired_ids:,} retired in the register)",
+    )
+    if summary.questions or summary.rejected_questions:
+        table.add_row(
+            "questions",
+            f"{summary.questions:,} ({summary.answered:,} answered, "
+            f"{summary.no_evidence:,} NO_AUTHORITATIVE_EVIDENCE, "
+            f"{summary.rejected_questions:,} rejected; {summary.answers_copied:,} answers "
+            "copied from the previous run, their evidence unchanged)",
+        )
+    for stage, used in summary.model_usage.items():
+        table.add_row(
+            f"model {stage}",
+            f"{used['calls']:,} calls, {used['cache_hits']:,} cache hits, "
+            f"{used['prompt_tokens'] + used['completion_tokens']:,} tokens, "
+            f"{used['retries']:,} retries, {used['failures']:,} failures, "
+            f"{used['latency_s']:.1f}s in calls",
+        )
+    if summary.model_usage:
+        table.add_row("model rejections", f"{summary.model_rejections:,} (table model_rejections)")
+    if summary.failed_checks:
+        table.add_row("failed checks", ", ".join(summary.failed_checks))
+    table.add_row("time", ", ".join(f"{k} {v:.1f}s" for k, v in summary.timings.items()))
+    table.add_row("warehouse", f"{summary.warehouse}/groundwork.duckdb + tables/*/run_id=*/")
+    if summary.status in ("published", "failed"):
+        table.add_row(
+            "reports",
+            f"{summary.warehouse}/reports/{summary.run_id}/ (answers.md, audit_trail.json; "
+            "data_docs/ follows from a background job unless data_docs is off)",
+        )
+    table.add_row("query", 'groundwork sql "SELECT * FROM current_requirements LIMIT 5"')
+    out.print(table)
