@@ -1,0 +1,192 @@
+"""The data dictionary, docs/data-dictionary.md, generated from the pandera contracts.
+
+Every table contract (a `DataFrameSchema` assigned at the top level of a module in schemas/,
+built by `schemas.contract.table_contract`) becomes one section: where it is defined, the
+module's description of the table, the contract's own description, a table of its columns
+(type, nullable, unique, checks in words) and its table-wide checks. `make docs` rewrites the
+file (`python -m schemas.dictionary docs/data-dictionary.md`), and a test checks that the
+committed file equals the generated one, so the dictionary and the contracts cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pandera.pandas as pa
+
+import schemas
+
+DICTIONARY_PATH = Path(__file__).resolve().parent.parent / "docs" / "data-dictionary.md"
+SKIPPED_MODULES = {"dictionary"}
+
+
+@dataclass(frozen=True)
+class Contract:
+    table: str  # the table's name in the warehouse: Answers -> answers
+    variable: str  # the module attribute that holds the contract
+    module: ModuleType
+    schema: pa.DataFrameSchema
+
+
+def table_name(contract_name: str) -> str:
+    """`CitationCorrections` -> `citation_corrections`."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", contract_name).lower()
+
+
+def assigned_names(module: ModuleType) -> list[str]:
+    """The names a module assigns at its top level, in order (not the ones it imports)."""
+    tree = ast.parse(inspect.getsource(module))
+    names = []
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        names += [t.id for t in targets if isinstance(t, ast.Name)]
+    return names
+
+
+def contracts() -> list[Contract]:
+    """Every table contract defined in schemas/, ordered by table name."""
+    found = []
+    for info in sorted(pkgutil.iter_modules(schemas.__path__), key=lambda m: m.name):
+        if info.name in SKIPPED_MODULES:
+            continue
+        module = importlib.import_module(f"schemas.{info.name}")
+        for name in assigned_names(module):
+            value = getattr(module, name, None)
+            if isinstance(value, pa.DataFrameSchema):
+                table = table_name(value.name or name)
+                found.append(Contract(table, name, module, value))
+    return sorted(found, key=lambda c: c.table)
+
+
+def dtype_words(dtype: object) -> str:
+    """The pandas dtype a column is coerced to, as a reader would name it."""
+    text = str(dtype)
+    return "string" if text.startswith(("string", "str")) else text
+
+
+def check_words(check: pa.Check) -> str:
+    """One column check in words: `isin` -> one of `a`, `b`; `ge(0)` -> at least 0."""
+    stats = check.statistics or {}
+    name = check.name
+    if name == "isin":
+        return "one of " + ", ".join(f"`{v}`" for v in stats["allowed_values"])
+    if name == "notin":
+        return "none of " + ", ".join(f"`{v}`" for v in stats["forbidden_values"])
+    if name == "str_matches":
+        return f"matches `{stats['pattern']}`"
+    if name == "str_length":
+        exact, low, high = stats.get("exact_value"), stats.get("min_value"), stats.get("max_value")
+        if exact is not None:
+            return f"exactly {exact} characters"
+        if low is not None and high is not None:
+            return f"{low} to {high} characters"
+        if low is not None:
+            return f"at least {low} character{'s' if low != 1 else ''}"
+        return f"at most {high} characters"
+    bounds = {
+        "greater_than_or_equal_to": ("at least", "min_value"),
+        "greater_than": ("greater than", "min_value"),
+        "less_than_or_equal_to": ("at most", "max_value"),
+        "less_than": ("less than", "max_value"),
+        "equal_to": ("equal to", "value"),
+        "not_equal_to": ("not equal to", "value"),
+    }
+    if name in bounds and bounds[name][1] in stats:
+        words, key = bounds[name]
+        return f"{words} {stats[key]}"
+    if name == "in_range":
+        return f"from {stats['min_value']} to {stats['max_value']}"
+    return f"`{check.error or name}`"
+
+
+def table_check_words(check: pa.Check, module: ModuleType) -> str:
+    """A table-wide check: its function's name and the first line of its docstring."""
+    function = getattr(module, check.name, None)
+    doc = inspect.getdoc(function) if callable(function) else None
+    about = check.description or (doc.splitlines()[0] if doc else None)
+    return f"`{check.name}`: {about}" if about else f"`{check.name}`"
+
+
+def cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def contract_section(contract: Contract) -> list[str]:
+    schema, module = contract.schema, contract.module
+    source = f"schemas/{module.__name__.split('.')[-1]}.py"
+    traits = []
+    if schema.strict:
+        traits.append("strict (exactly these columns)")
+    if schema.coerce:
+        traits.append("each column coerced to its type before the checks")
+    lines = [
+        f"## {contract.table}",
+        "",
+        f"Contract `{contract.variable}` in [{source}](../{source})"
+        + (f": {', '.join(traits)}." if traits else "."),
+        "",
+    ]
+    if schema.description:
+        lines += [schema.description, ""]
+    module_doc = inspect.getdoc(module)
+    if module_doc:
+        quoted = [f"> {line}".rstrip() for line in module_doc.splitlines()]
+        lines += [f"From {source}:", "", *quoted]
+        lines.append("")
+    lines += ["| column | type | nullable | unique | checks |", "|---|---|---|---|---|"]
+    for name, column in schema.columns.items():
+        checks = "; ".join(check_words(c) for c in column.checks)
+        lines.append(
+            f"| `{name}` | {cell(dtype_words(column.dtype))} | {'yes' if column.nullable else 'no'}"
+            f" | {'yes' if column.unique else 'no'} | {cell(checks)} |"
+        )
+    lines.append("")
+    if schema.checks:
+        lines += ["Table checks (each row must pass):", ""]
+        lines += [f"- {table_check_words(c, module)}" for c in schema.checks]
+        lines.append("")
+    if schema.unique:
+        lines += [f"Unique together: {', '.join(f'`{c}`' for c in schema.unique)}.", ""]
+    return lines
+
+
+def dictionary_text() -> str:
+    """The data dictionary as docs/data-dictionary.md holds it."""
+    found = contracts()
+    lines = [
+        "# Data dictionary",
+        "",
+        "<!-- Generated from the pandera contracts in schemas/*.py by `make docs`"
+        " (python -m schemas.dictionary docs/data-dictionary.md). Do not edit by hand:"
+        " tests/test_docs.py fails while this file differs from a fresh generation. -->",
+        "",
+        "The contract of every table a stage hands on, as the code checks it: each stage's output"
+        " is validated against its contract before it is written (`schemas.contract.checked`),"
+        " and a table that breaks it stops the stage, so the run is not published. The type is"
+        " the pandas dtype a column is coerced to (`object` columns are not type-checked);"
+        " checks that need the document text, such as quotes being verbatim at their offsets,"
+        " are SQL checks in sql/checks/ (see [sql.md](sql.md)).",
+        "",
+        "Tables: " + ", ".join(f"[{c.table}](#{c.table})" for c in found) + ".",
+        "",
+    ]
+    for contract in found:
+        lines += contract_section(contract)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+if __name__ == "__main__":  # python -m schemas.dictionary [PATH]: (re)write the data dictionary
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else DICTIONARY_PATH
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(dictionary_text(), encoding="utf-8")
