@@ -98,7 +98,7 @@ def run(
         typer.Option(
             "--config",
             help="YAML or JSON run config: per-stage backends (rules or a model server), "
-            "token budget, chunk size, ... (see README)",
+            "token budget, chunk size, ... (see docs/models.md)",
         ),
     ] = None,
     profile: Annotated[
