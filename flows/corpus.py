@@ -183,7 +183,7 @@ def _stages(
         ("extract", lambda: stage("extract", extract_stage, wh, run_id, config)),
         ("register", lambda: stage("register", register_stage, wh, run_id, reused)),
         ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
-        ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config.top_k)),
+        ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config)),
         ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),
         ("compose", lambda: stage("compose", compose_stage, wh, run_id, config, reused)),
         ("review", lambda: _reviewed(stage, wh, run_id, config, out)),

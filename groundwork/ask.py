@@ -1,8 +1,10 @@
 """`groundwork ask`: one question against the published warehouse, read-only, in seconds.
 
-The same stage functions as the corpus flow (retrieve, verify, compose), run in-process on the
-current published chunks and requirements; nothing is written to the warehouse, so asking never
-competes with a nightly run. No Prefect run is started: a single question is not a batch job.
+The same stage backends as the corpus flow's offline defaults (retrieval reranked and the gate
+judged by the relevance model trained here, extractive composition), run in-process on the
+current published chunks and requirements; nothing is written to the warehouse (not even a score
+to the cache), so asking never competes with a nightly run. No Prefect run is started: a single
+question is not a batch job.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
 from groundwork.retrieve import retriever
+from groundwork.scores import dense_embedder, relevance_scorer
 from groundwork.sqlfiles import Sql, literal_sql, parquet_relation
-from groundwork.verify.rules import RulesVerifier
+from groundwork.verify import verifier
 from groundwork.warehouse import Warehouse, run_parts
-from schemas.config import ClaimChecks
+from schemas.config import RunConfig
 from schemas.questions import ARROW_SCHEMA, Question
 
 
@@ -45,16 +48,19 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             questions = pa.Table.from_pylist([question.model_dump()], schema=ARROW_SCHEMA)
             parts["questions"] = _written(questions, Path(tmp) / "questions.parquet")
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
-            backend = retriever(chunks)
+            config = RunConfig(top_k=top_k)
+            scorer = relevance_scorer(con, store=False)  # read-only: the run's cached outputs
+            backend = retriever(chunks, config, scorer, dense_embedder(con, store=False))
             found = backend.retrievals(questions, top_k)
             parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-            verified = RulesVerifier(backend.idf).verifications(pairs)
+            with verifier(config, warehouse, "ask", backend.idf, scorer) as gate:
+                verified = gate.verifications(pairs)
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))
             evidence = evidence.to_arrow_table()
             rejected = con.execute(literal_sql("answers/rejection_counts", **parts))
-            tables = answers(questions, evidence, rejected.to_arrow_table(), ClaimChecks())
+            tables = answers(questions, evidence, rejected.to_arrow_table(), config.claims)
             answer, statements = tables["answers"], tables["statements"]
             parts["citations"] = _written(tables["citations"], Path(tmp) / "citations.parquet")
             sources = con.execute(literal_sql("answers/cited_sources", **parts))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 
 from groundwork.extract.deontic import EXTRACTOR_VERSION
+from groundwork.relevance import DENSE, model_version, relevance_version
 from groundwork.sqlfiles import SQL_DIR
 
 STAGES = (
@@ -40,8 +41,9 @@ STAGE_VERSIONS = {
     "extract": EXTRACTOR_VERSION,
     "register": "1",
     "questions": "1",
-    "retrieve": "1",
-    "verify": VERIFIER,
+    # 3: BM25 and dense candidates fused, reranked, top k distinct units
+    "retrieve": f"3 {relevance_version()} {model_version(DENSE)}",
+    "verify": f"{VERIFIER} {relevance_version()}",
     "compose": COMPOSER,
     "review": _checks_version(),
     "publish": "2",

@@ -61,6 +61,9 @@ class ModelBackend(BaseModel):
 
 
 Backend = Literal["rules"] | ModelBackend
+# verification also has the relevance model trained here (models/relevance/)
+VerifyBackend = Literal["rules", "trained"] | ModelBackend
+RetrieveBackend = Literal["bm25", "trained"]
 Depth = Literal["routed", "full", "light"]
 Softening = Literal["hedge", "qualify", "mark_unverified", "remove"]
 
@@ -96,11 +99,21 @@ class RunConfig(BaseModel):
     chunk_max_chars: int = Field(1_500, ge=200, description="size cap of a chunk")
     batch_docs: int = Field(500, gt=0, description="documents per parallel batch")
     workers: int = Field(0, ge=0, description="worker processes; 0 = one per core")
-    top_k: int = Field(10, ge=1, le=200, description="chunks retrieved per question")
+    top_k: int = Field(
+        10, ge=1, le=200, description="per question: chunks (bm25), distinct passages (trained)"
+    )
+    retrieve: RetrieveBackend = Field(
+        "bm25", description="BM25, or BM25 and dense candidates reranked by the relevance model"
+    )
+    retrieve_candidates: int = Field(
+        30, ge=1, le=1000, description="candidate chunks the relevance model reranks (trained)"
+    )
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")
     extract: Backend = Field("rules", description="requirement extraction backend")
-    verify: Backend = Field("rules", description="grounding verification backend")
+    verify: VerifyBackend = Field(
+        "rules", description="grounding gate: the lexical rules, the relevance model, a model"
+    )
     compose: Backend = Field("rules", description="answer composition backend")
     token_budget: int | None = Field(None, gt=0, description="model tokens per run, all stages")
     replay: bool = Field(False, description="model answers from the cache only, never a call")

@@ -28,6 +28,9 @@ VERIFICATIONS_SCHEMA = arrow.schema(
         ("chunk_coverage", arrow.float64()),
         ("matched_terms", arrow.list_(arrow.string())),
         ("verifier", arrow.string()),
+        ("score", arrow.float64()),
+        ("threshold", arrow.float64()),
+        ("model_version", arrow.string()),
     ]
 )
 
@@ -50,6 +53,9 @@ Verifications = table_contract(
         "chunk_coverage": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)]),
         "matched_terms": pa.Column(object),
         "verifier": pa.Column(str),
+        "score": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)], nullable=True),
+        "threshold": pa.Column(float, [pa.Check.ge(0), pa.Check.le(1)], nullable=True),
+        "model_version": pa.Column(str, nullable=True),
     },
     checks=[pa.Check(reason_iff_rejected)],
     name="Verifications",

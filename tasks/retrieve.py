@@ -1,5 +1,6 @@
-"""Stage `retrievals`: the top-k chunks of each of the run's questions, ranked by the retrieval
-backend (groundwork/retrieve/)."""
+"""Stage `retrievals`: the top-k units of each of the run's questions, ranked by the configured
+retrieval backend (groundwork/retrieve/), with the relevance model's scores cached in the
+warehouse."""
 
 from __future__ import annotations
 
@@ -7,16 +8,19 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.retrieve import retriever
+from groundwork.scores import dense_embedder, relevance_scorer
 from groundwork.sqlfiles import literal_sql
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
+from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals
 
 
 @task(name="retrieve", cache_policy=NO_CACHE)
-def retrieve_stage(warehouse: Warehouse, run_id: str, top_k: int) -> dict[str, float]:
-    """Retrieve the top-k chunks of the run's questions from the run's chunks; returns the idf
-    the verifier weighs question terms with (empty, and no index built, without questions)."""
+def retrieve_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict[str, float]:
+    """Retrieve the top-k units of the run's questions from the run's chunks; returns the idf
+    the lexical verifier weighs question terms with (empty, and no index built, without
+    questions)."""
     parts = run_parts(warehouse, run_id, "chunks", "questions")
     with warehouse.connect(read_only=True) as con:
         questions = con.execute(literal_sql("answers/questions", **parts)).to_arrow_table()
@@ -28,7 +32,11 @@ def retrieve_stage(warehouse: Warehouse, run_id: str, top_k: int) -> dict[str, f
     if chunks is None:
         write_run_table(warehouse, "retrievals", run_id, RETRIEVALS_SCHEMA.empty_table())
         return {}
-    backend = retriever(chunks)
-    table = checked(backend.retrievals(questions, top_k), Retrievals, "retrievals")
+    with warehouse.connect() as con:
+        trained = config.retrieve == "trained"
+        scorer = relevance_scorer(con) if trained else None
+        backend = retriever(chunks, config, scorer, dense_embedder(con) if trained else None)
+        found = backend.retrievals(questions, config.top_k)
+    table = checked(found, Retrievals, "retrievals")
     write_run_table(warehouse, "retrievals", run_id, table)
     return backend.idf

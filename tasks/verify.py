@@ -6,6 +6,7 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.scores import relevance_scorer
 from groundwork.sqlfiles import literal_sql
 from groundwork.verify import verifier
 from groundwork.warehouse import Warehouse, run_parts, write_run_table
@@ -20,9 +21,10 @@ def verify_stage(
 ) -> int:
     """Judge every retrieved requirement for its question; returns the number verified."""
     parts = run_parts(warehouse, run_id, "retrievals", "questions", "chunks", "requirements")
-    with warehouse.connect(read_only=True) as con:
+    with warehouse.connect() as con:
         pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-    with verifier(config, warehouse, run_id, idf) as backend:
-        table = checked(backend.verifications(pairs), Verifications, "verifications")
+        scorer = relevance_scorer(con) if config.verify == "trained" else None
+        with verifier(config, warehouse, run_id, idf, scorer) as backend:
+            table = checked(backend.verifications(pairs), Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)
     return sum(table.column("verified").to_pylist())

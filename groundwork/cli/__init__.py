@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typer
 
-from groundwork.cli import maintenance, outputs, query, run
+from groundwork.cli import judge, maintenance, outputs, query, run
 
 app = typer.Typer(
     add_completion=False,
@@ -27,3 +27,4 @@ app.command()(outputs.report)
 app.command()(maintenance.gc)
 app.command()(outputs.export)
 app.add_typer(maintenance.cache_app, name="cache")
+app.add_typer(judge.judge_app, name="judge")

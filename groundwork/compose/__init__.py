@@ -39,4 +39,4 @@ def composer(
 
         return model_composer(stage, questions.to_pylist(), evidence_by_question(evidence))
 
-    return chosen("compose", config, warehouse, run_id, rules=lambda: composed, served=served)
+    return chosen("compose", config, warehouse, run_id, offline=lambda: composed, served=served)

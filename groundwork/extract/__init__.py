@@ -42,4 +42,4 @@ def extractor(
 
         return ServedExtractor(stage, document_citations(warehouse))
 
-    return chosen("extract", config, warehouse, run_id, rules=RulesExtractor, served=served)
+    return chosen("extract", config, warehouse, run_id, offline=RulesExtractor, served=served)

@@ -1,7 +1,9 @@
 """Retrieval: a run's questions and chunks in, the ranked chunks of each question out.
 
-One backend today, BM25 over chunks and their sections (bm25.py); a reranker slots in beside
-it as another `Retriever`.
+Backends, chosen by the run config's `retrieve`: BM25 over chunks and their sections (bm25.py,
+the default), and the models trained here (trained.py): BM25's and the dense encoder's
+candidates, fused, reranked by the relevance model, returned as the top k distinct units
+(passages) with their neighbouring chunks.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
+    from groundwork.scores import Embedder, Scorer
+    from schemas.config import RunConfig
 
 
 class Retriever(Protocol):
@@ -24,8 +29,23 @@ class Retriever(Protocol):
     def retrievals(self, questions: pa.Table, top_k: int) -> pa.Table: ...
 
 
-def retriever(chunks: pa.Table) -> Retriever:
-    """The retrieval backend over a run's chunks (columns of sql/answers/index_chunks.sql)."""
-    from groundwork.retrieve.bm25 import Bm25Retriever
+def retriever(
+    chunks: pa.Table,
+    config: RunConfig,
+    scorer: Scorer | None = None,
+    embedder: Embedder | None = None,
+) -> Retriever:
+    """The configured retrieval backend over a run's chunks (columns of
+    sql/answers/index_chunks.sql); `scorer` is the relevance model the trained backend reranks
+    with, `embedder` the dense encoder whose candidates it fuses with BM25's."""
+    from groundwork.retrieve.bm25 import RETRIEVER, Bm25Retriever
 
-    return Bm25Retriever(chunks)
+    if config.retrieve == "bm25":
+        return Bm25Retriever(chunks)
+    from groundwork.retrieve.trained import RerankedRetriever
+
+    if scorer is None:
+        raise ValueError("the trained retriever needs the relevance model")
+    dense = f"+{embedder.version}" if embedder is not None else ""
+    label = f"{RETRIEVER}{dense}+top{config.retrieve_candidates}-reranked:{scorer.version}"
+    return RerankedRetriever(chunks, scorer, config.retrieve_candidates, label, embedder)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
+from groundwork.relevance import header
 from groundwork.text import terms
 from schemas.retrievals import RETRIEVALS_SCHEMA
 
@@ -87,13 +88,6 @@ class ChunkIndex:
 def pairs(tokens: list[str]) -> list[str]:
     """Ordered pairs of adjacent index terms, as single tokens ("exit facil")."""
     return [f"{a} {b}" for a, b in pairwise(tokens)]
-
-
-def header(row: dict) -> str:
-    """A chunk's context: title, citation, heading. A title that is only the doc_id (the ingest
-    falls back to it when a document has no title) says nothing and is left out."""
-    title = row["title"] if row["title"] != row["doc_id"] else None
-    return " ".join(v for v in (title, row["citation"], row["heading"]) if v)
 
 
 def indexed_text(row: dict) -> str:

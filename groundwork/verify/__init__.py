@@ -1,8 +1,9 @@
 """Grounding verification: (question, requirement, chunk) pairs in, one verdict row each out.
 
 The verifier is isolated: it sees the question, one requirement and the chunk it sits in, never
-a draft answer. Backends, chosen by the run config's `verify`: the lexical gate (rules.py) and a
-served model (served.py), which still rejects a quote that is not verbatim without asking.
+a draft answer. Backends, chosen by the run config's `verify`: the lexical gate (rules.py, the
+default), the relevance model trained here (trained.py), and a served model (served.py). Each
+rejects a quote that is not verbatim without asking anything.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from groundwork.llm.calls import ModelStage
+    from groundwork.scores import Scorer
     from groundwork.warehouse import Warehouse
     from schemas.config import RunConfig
 
@@ -28,16 +30,28 @@ class Verifier(Protocol):
 
 
 def verifier(
-    config: RunConfig, warehouse: Warehouse, run_id: str, idf: dict[str, float]
+    config: RunConfig,
+    warehouse: Warehouse,
+    run_id: str,
+    idf: dict[str, float],
+    scorer: Scorer | None = None,
 ) -> AbstractContextManager[Verifier]:
-    """The configured verification backend, open for the stage; `idf` weighs question terms."""
+    """The configured verification backend, open for the stage; `idf` weighs question terms,
+    `scorer` is the relevance model the trained gate asks."""
     from groundwork.verify.rules import RulesVerifier
+
+    def offline() -> Verifier:
+        if config.verify != "trained":
+            return RulesVerifier(idf)
+        from groundwork.verify.trained import TrainedVerifier
+
+        if scorer is None or scorer.model.info.threshold is None:
+            raise ValueError("the trained gate needs the relevance model and its threshold")
+        return TrainedVerifier(idf, scorer, scorer.model.info.threshold, scorer.version)
 
     def served(stage: ModelStage) -> Verifier:
         from groundwork.verify.served import ServedVerifier
 
         return ServedVerifier(stage, idf)
 
-    return chosen(
-        "verify", config, warehouse, run_id, rules=lambda: RulesVerifier(idf), served=served
-    )
+    return chosen("verify", config, warehouse, run_id, offline=offline, served=served)

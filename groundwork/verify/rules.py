@@ -139,6 +139,9 @@ def verdict(pair: dict, weight: TermWeights) -> dict:
         "chunk_coverage": round(chunk_cov, 4),
         "matched_terms": matched,
         "verifier": VERIFIER,
+        "score": None,  # the trained gate's: its score, threshold and model
+        "threshold": None,
+        "model_version": None,
     }
 
 

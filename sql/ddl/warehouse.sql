@@ -135,6 +135,26 @@ CREATE TABLE IF NOT EXISTS model_cache (
     PRIMARY KEY (stage, prompt_version, model, input_hash)
 );
 
+-- Scores of the models trained here (models/), keyed by model version and input: a pair scored
+-- once is never scored again by the same model (a retrained model has a new version).
+CREATE TABLE IF NOT EXISTS model_scores (
+    model_version VARCHAR NOT NULL,
+    input_hash    VARCHAR NOT NULL,   -- sha256 of the texts the model read
+    score         DOUBLE NOT NULL,
+    created_at    TIMESTAMP NOT NULL,
+    PRIMARY KEY (model_version, input_hash)
+);
+
+-- Vectors of the encoders trained here, keyed the same way: a chunk is encoded once per
+-- encoder version, so a rerun over an unchanged corpus encodes only the new questions.
+CREATE TABLE IF NOT EXISTS model_embeddings (
+    model_version VARCHAR NOT NULL,
+    input_hash    VARCHAR NOT NULL,   -- sha256 of the text the model read
+    embedding     FLOAT[] NOT NULL,   -- unit length
+    created_at    TIMESTAMP NOT NULL,
+    PRIMARY KEY (model_version, input_hash)
+);
+
 -- What a model stage dropped or could not get: failed calls, quotes that are not verbatim,
 -- citations outside the allowed list, claims without support. One row per item and reason.
 CREATE TABLE IF NOT EXISTS model_rejections (

@@ -1,0 +1,93 @@
+"""Fine-tuning the base model as a bi-encoder: a question and a passage each become one unit
+vector, and a passage that answers a question lies near it. Retrieval uses it to find the
+candidates BM25 misses (a question worded far from its answer), before the cross-encoder reads
+each candidate.
+
+The graph it exports (training.crossencoder.exported, output "embedding") ends in the mean of
+the token vectors over the attention mask, L2-normalised, as sentence-transformers pools
+all-MiniLM-L6-v2. The loss is the in-batch softmax ("multiple negatives ranking"): each
+question's own passage against every other passage of the batch and the batch's hard negatives.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from training.crossencoder import (
+    TrainConfig,
+    _encoded,
+    apply_step,
+    base_model_dir,
+    mean_pooled,
+    optimiser,
+    seeded,
+)
+
+SCALE = 20.0  # cosine similarities times this are the softmax's logits
+
+
+def pooled(model):
+    """`model` (a transformers encoder) with mean pooling and L2 normalisation on top."""
+    import torch
+
+    class Pooled(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            hidden = self.model(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+            return torch.nn.functional.normalize(mean_pooled(hidden, attention_mask), dim=-1)
+
+    return Pooled()
+
+
+def fine_tuned_encoder(
+    queries: Sequence[str],
+    positives: Sequence[str],
+    negatives: Sequence[str],
+    config: TrainConfig,
+):
+    """The base model, pooled, fine-tuned so each query's vector is nearest its positive among
+    the batch's positives and hard negatives; returns (pooled model, tokenizer). Epochs 0: the
+    base model as it ships, pooled."""
+    import torch
+    from transformers import AutoModel, AutoTokenizer
+
+    seeded(config.seed)
+    base = base_model_dir()
+    tokenizer = AutoTokenizer.from_pretrained(base)
+    model = pooled(AutoModel.from_pretrained(base))
+    if not config.epochs:
+        return model.eval(), tokenizer
+    model.train()
+    per_epoch = -(-len(queries) // config.batch_size)
+    steps = config.epochs * per_epoch
+    optimizer, schedule = optimiser(
+        model, config.learning_rate, steps, config.warmup_share, config.weight_decay
+    )
+    names = ("input_ids", "attention_mask", "token_type_ids")
+    order = random.Random(config.seed)
+    step, started = 0, time.perf_counter()
+    for _ in range(config.epochs):
+        rows = list(range(len(queries)))
+        order.shuffle(rows)
+        for start in range(0, len(rows), config.batch_size):
+            batch = rows[start : start + config.batch_size]
+            q = _encoded(tokenizer, [queries[i] for i in batch], config.max_length)
+            texts = [positives[i] for i in batch] + [negatives[i] for i in batch]
+            p = _encoded(tokenizer, texts, config.max_length)
+            similarity = model(*(q[n] for n in names)) @ model(*(p[n] for n in names)).T
+            loss = torch.nn.functional.cross_entropy(SCALE * similarity, torch.arange(len(batch)))
+            apply_step(loss, model, optimizer, schedule)
+            step += 1
+            if step % 20 == 0 or step == steps:
+                rate = step * len(batch) / (time.perf_counter() - started)
+                print(
+                    f"step {step}/{steps} loss {loss.item():.4f} ({rate:.1f} queries/s)", flush=True
+                )
+    return model.eval(), tokenizer
