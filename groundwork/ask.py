@@ -1,10 +1,9 @@
 """`groundwork ask`: one question against the published warehouse, read-only, in seconds.
 
-The same stage backends as the corpus flow's offline defaults (retrieval reranked and the gate
-judged by the relevance model trained here, extractive composition), run in-process on the
-current published chunks and requirements; nothing is written to the warehouse (not even a score
-to the cache), so asking never competes with a nightly run. No Prefect run is started: a single
-question is not a batch job.
+The same stage backends as the corpus flow's offline defaults (BM25, the lexical gate,
+extractive composition), run in-process on the current published chunks and requirements;
+nothing is written to the warehouse, so asking never competes with a nightly run. No Prefect run
+is started: a single question is not a batch job.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
 from groundwork.retrieve import retriever
-from groundwork.scores import dense_embedder, relevance_scorer
 from groundwork.sqlfiles import Sql, literal_sql, parquet_relation
 from groundwork.verify import verifier
 from groundwork.warehouse import Warehouse, run_parts
@@ -49,12 +47,11 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             parts["questions"] = _written(questions, Path(tmp) / "questions.parquet")
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
             config = RunConfig(top_k=top_k)
-            scorer = relevance_scorer(con, store=False)  # read-only: the run's cached outputs
-            backend = retriever(chunks, config, scorer, dense_embedder(con, store=False))
+            backend = retriever(chunks, config)  # the default backends: BM25, the lexical gate
             found = backend.retrievals(questions, top_k)
             parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-            with verifier(config, warehouse, "ask", backend.idf, scorer) as gate:
+            with verifier(config, warehouse, "ask", backend.idf) as gate:
                 verified = gate.verifications(pairs)
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))

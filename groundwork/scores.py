@@ -1,7 +1,7 @@
 """The outputs of the models trained here, cached in the warehouse by (model version, input
 hash), like model replies: a pair scored or a text encoded once is read back, not computed
-again, by any later run or stage. Without a connection (`groundwork ask`, `groundwork judge`:
-read-only or no warehouse) everything is computed and nothing is stored.
+again, by any later run or stage. Without a connection (`groundwork judge`: no warehouse)
+everything is computed and nothing is stored.
 """
 
 from __future__ import annotations
@@ -30,17 +30,13 @@ def input_hash(text: tuple[str, str] | str) -> str:
 class Cached:
     """A model's outputs through the cache on `con` when there is one: each distinct input is
     computed once, then read back by any later run or stage. `table` names the cache (its
-    lookup and store SQL in sql/<table>/). `store` False reads the cache and adds nothing to it
-    (a read-only connection)."""
+    lookup and store SQL in sql/<table>/)."""
 
     table: str
 
-    def __init__(
-        self, model: OnnxModel, con: duckdb.DuckDBPyConnection | None = None, store: bool = True
-    ) -> None:
+    def __init__(self, model: OnnxModel, con: duckdb.DuckDBPyConnection | None = None) -> None:
         self.model = model
         self.con = con
-        self.store = store
         self.cached = 0  # inputs read from the cache rather than computed
         self.scored = 0
 
@@ -80,7 +76,7 @@ class Cached:
             self.con.unregister("wanted_inputs")
 
     def _store(self, outputs: dict) -> None:
-        if self.con is None or not self.store:
+        if self.con is None:
             return
         table = pa.table({"input_hash": list(outputs), "output": list(outputs.values())})
         self.con.register("new_outputs", table)
@@ -124,17 +120,17 @@ class Embedder(Cached):
         return np.array(self.values(texts), dtype=np.float32)
 
 
-def relevance_scorer(con: duckdb.DuckDBPyConnection | None = None, store: bool = True) -> Scorer:
+def relevance_scorer(con: duckdb.DuckDBPyConnection | None = None) -> Scorer:
     """The relevance model trained here (models/relevance/), cached on `con`."""
     from groundwork.onnxmodels import loaded
     from groundwork.relevance import MODEL
 
-    return Scorer(loaded(MODEL), con, store)
+    return Scorer(loaded(MODEL), con)
 
 
-def dense_embedder(con: duckdb.DuckDBPyConnection | None = None, store: bool = True) -> Embedder:
+def dense_embedder(con: duckdb.DuckDBPyConnection | None = None) -> Embedder:
     """The dense retrieval encoder trained here (models/dense/), cached on `con`."""
     from groundwork.onnxmodels import loaded_encoder
     from groundwork.relevance import DENSE
 
-    return Embedder(loaded_encoder(DENSE), con, store)
+    return Embedder(loaded_encoder(DENSE), con)

@@ -1,6 +1,6 @@
 """The cache of trained models' outputs (groundwork/scores.py) on a real DuckDB file: each distinct
-input computed once per model version, read back by a later scorer, nothing stored through a
-read-only one. Stand-in models count their calls; the real ones are tested in test_relevance.py."""
+input computed once per model version, read back by a later scorer. Stand-in models count their
+calls; the real ones are tested in test_relevance.py."""
 
 from __future__ import annotations
 
@@ -63,12 +63,3 @@ def test_vectors_round_trip_through_the_cache(con):
     again = Embedder(model, con)
     np.testing.assert_array_equal(again(texts), first)
     assert again.cached == 3 and model.asked == ["apple", "zebra"]
-
-
-def test_a_reader_that_may_not_store_reads_and_adds_nothing(con):
-    model = Counting("m-1")
-    Scorer(model, con)([("q", "stored")])
-    reader = Scorer(model, con, store=False)
-    reader([("q", "stored"), ("q", "new")])
-    assert (reader.cached, reader.scored) == (1, 1)
-    assert con.execute("SELECT count(*) FROM model_scores").fetchone() == (1,)
