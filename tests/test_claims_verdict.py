@@ -905,3 +905,65 @@ def test_another_figure_for_another_actor_is_another_requirement():
     changed = "A small employer must file the annual return no later than June 30, 2024."
     assert checked_claim(other, quote).verdict == "UNSUPPORTED"
     assert checked_claim(changed, quote).verdict == "CONTRADICTED"
+
+
+@cache
+def _sample_quotes() -> tuple[str, ...]:
+    """Every quote the rules take from the sample corpus, line by line."""
+    quotes = []
+    for paragraph in _corpus_text().splitlines():
+        quotes += [paragraph[c.start : c.end] for c in deontic_clauses(paragraph)]
+    return tuple(dict.fromkeys(quotes))
+
+
+REGISTER_QUOTES = (  # two quotes of the sample register that came back PARTIAL against themselves
+    "Any disclosures that you make under section 603(d)(2)(A)(iii) of the Fair Credit Reporting "
+    "Act (15 U.S.C. 1681a(d)(2)(A)(iii)) (that is, notices regarding the ability to opt out of "
+    "disclosures of information among affiliates);",
+    "subject to the terms of any court order or any instrument executed pursuant to section three "
+    "hundred eighty-four-a of the social services law, a social services official or authorized "
+    "agency which has, pursuant to the social services law, care and",
+)
+
+
+@pytest.mark.parametrize("quote", REGISTER_QUOTES)
+def test_a_register_quote_supports_itself(quote):
+    assert quote in _corpus_text()
+    assert checked_claim(quote, quote).verdict == "SUPPORTED"
+
+
+def test_every_quote_of_the_sample_corpus_supports_itself_word_for_word():
+    quotes = _sample_quotes()
+    assert len(quotes) > 400
+    failing = {
+        q: checked_claim(q, q).issues for q in quotes if checked_claim(q, q).verdict != "SUPPORTED"
+    }
+    assert failing == {}
+
+
+_PLAIN_QUALIFIERS = ("that is", "which has", "that are applicable to it", "who are", "that it has")
+_SUBJECTS = ("A covered entity", "The agency", "Each hospital", "The business associate")
+_DUTIES = ("shall keep the records", "must notify the board", "may disclose the report")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    subject=st.sampled_from(_SUBJECTS),
+    duty=st.sampled_from(_DUTIES),
+    qualifier=st.sampled_from(_PLAIN_QUALIFIERS),
+    tail=st.sampled_from(("", " The records are public.", " The board meets monthly.")),
+)
+def test_a_claim_equal_to_its_quote_or_to_a_complete_clause_of_it_is_supported(
+    subject, duty, qualifier, tail
+):
+    """The PARTIAL bug: a qualifier with no content terms ("that are applicable to it") could
+    never count as kept, so a claim identical to its quote came back PARTIAL."""
+    clause = f"{subject} {duty} {qualifier}."
+    assert checked_claim(clause + tail, clause + tail).verdict == "SUPPORTED"
+    assert checked_claim(clause, clause + tail).verdict == "SUPPORTED"
+
+
+def test_a_claim_that_drops_a_plain_qualifier_is_still_partial():
+    quote = "A covered entity shall comply with the standards that are applicable to it."
+    result = checked_claim("A covered entity shall comply with the standards.", quote)
+    assert result.issues == ("missing qualifier: that are applicable to it",)

@@ -14,11 +14,11 @@ clause boundary:
 * restrictive relative clauses, which limit a noun as a condition does: "each individual whose
   information has been breached", "the information that is known to the covered entity".
 
-A claim keeps a qualifier when it says enough of it: half of the qualifier's terms together
-with a word of the same kind ("unless § 164.412 applies" keeps "except as provided in
-§ 164.412"), or most of its terms in any words ("once judicial proceedings have begun" keeps
-"if judicial proceedings ... have been commenced"). Citation labels count as terms here, since
-an exception is often nothing but its reference.
+A claim keeps a qualifier when it says it as written, or enough of it: half of the qualifier's
+terms together with a word of the same kind ("unless § 164.412 applies" keeps "except as
+provided in § 164.412"), or most of its terms in any words ("once judicial proceedings have
+begun" keeps "if judicial proceedings ... have been commenced"). Citation labels count as terms
+here, since an exception is often nothing but its reference.
 """
 
 from __future__ import annotations
@@ -141,6 +141,8 @@ def kept(qualifier: Qualifier, claim: str, quote: str) -> bool:
     word of the qualifier's kind, only the terms the rest of the quote does not use count:
     "the person examined" is no trace of "if authorized by the person who was examined"."""
     text = normalised(claim)
+    if _says(text, qualifier.text):
+        return True
     claim_terms = frozenset(content_terms(text)) | frozenset(
         c.group(0).strip("§ ") for c in _CITATION.finditer(text)
     )
@@ -150,6 +152,13 @@ def kept(qualifier: Qualifier, claim: str, quote: str) -> bool:
     rest = frozenset(content_terms(normalised(quote).replace(qualifier.text, " ")))
     specific = {t for t in terms if t not in rest} or terms
     return bool(specific) and _share(specific, claim_terms) >= _WITHOUT_MARKER
+
+
+def _says(text: str, words: str) -> bool:
+    """Whether a text states the words as written (case and spacing aside). This is what keeps
+    a qualifier with no content terms, such as "that are applicable to it": no share of its
+    terms can be measured, so only saying it counts."""
+    return re.search(rf"(?<!\w){re.escape(words.lower())}(?!\w)", text.lower()) is not None
 
 
 def _share(terms: set[str], claim_terms: frozenset[str]) -> float:
