@@ -92,8 +92,8 @@ clean:
 
 # The models trained here (models/<name>/): their own virtualenv with torch's CPU build, which
 # pip's configured find-links hold (uv is given the same); torch never enters .venv. Reads
-# ../shared (SHARED=...); about 50 minutes on 2 cores (relevance 31, dense 16); deterministic
-# given the seed.
+# ../shared (SHARED=...); about 55 minutes on 2 cores (relevance 31, dense 16, requirement 5);
+# deterministic given the seed.
 TRAIN_VENV  := .venv-train
 TRAIN_STAMP := $(TRAIN_VENV)/.installed-$(shell cat pyproject.toml training/requirements.txt | sha256sum | cut -c1-12)
 FIND_LINKS  := $(shell $(PYTHON) -m pip config get global.find-links 2>/dev/null)
@@ -111,3 +111,4 @@ $(TRAIN_STAMP): pyproject.toml training/requirements.txt
 models: $(TRAIN_STAMP)
 	$(TRAIN_VENV)/bin/python -m training.relevance --shared $(SHARED) --out models/relevance
 	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense
+	$(TRAIN_VENV)/bin/python -m training.requirement --shared $(SHARED) --out models/requirement

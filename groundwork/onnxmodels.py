@@ -20,6 +20,12 @@ import numpy as np
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 
 
+def model_version(name: str) -> str:
+    """A committed model's version (its name and the sha256 of its graph), read from its
+    model.json alone: stage versions key on it without loading onnxruntime."""
+    return json.loads((MODELS_DIR / name / "model.json").read_text(encoding="utf-8"))["version"]
+
+
 @dataclass(frozen=True)
 class ModelInfo:
     """What `model.json` says of a model: the training run's decisions that inference must

@@ -5,18 +5,10 @@ encoder (training/dense.py, models/dense/) reads the same text alone to propose 
 
 from __future__ import annotations
 
-import json
-
-from groundwork.onnxmodels import MODELS_DIR
+from groundwork.onnxmodels import model_version
 
 MODEL = "relevance"
 DENSE = "dense"
-
-
-def model_version(name: str) -> str:
-    """A committed model's version (its name and the sha256 of its graph), read from its
-    model.json alone: stage versions key on it without loading onnxruntime."""
-    return json.loads((MODELS_DIR / name / "model.json").read_text(encoding="utf-8"))["version"]
 
 
 def relevance_version() -> str:

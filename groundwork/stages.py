@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 
+from groundwork.extract.classifier import MODEL as REQUIREMENT
 from groundwork.extract.deontic import EXTRACTOR_VERSION
-from groundwork.relevance import DENSE, model_version, relevance_version
+from groundwork.onnxmodels import model_version
+from groundwork.relevance import DENSE, relevance_version
 from groundwork.sqlfiles import SQL_DIR
 
 STAGES = (
@@ -38,8 +40,8 @@ def _checks_version() -> str:
 STAGE_VERSIONS = {
     "ingest": "1",
     "chunk": "2",  # 2: per-document tables reuse earlier runs by lineage, not by copy
-    "extract": EXTRACTOR_VERSION,
-    "register": "1",
+    "extract": f"{EXTRACTOR_VERSION} {model_version(REQUIREMENT)}",
+    "register": "2",  # 2: only the candidates the extractor decided are requirements
     "questions": "1",
     # 3: BM25 and dense candidates fused, reranked, top k distinct units
     "retrieve": f"3 {relevance_version()} {model_version(DENSE)}",

@@ -61,6 +61,8 @@ class ModelBackend(BaseModel):
 
 
 Backend = Literal["rules"] | ModelBackend
+# extraction also has the requirement classifier trained here (models/requirement/)
+ExtractBackend = Literal["rules", "trained"] | ModelBackend
 # verification also has the relevance model trained here (models/relevance/)
 VerifyBackend = Literal["rules", "trained"] | ModelBackend
 RetrieveBackend = Literal["bm25", "trained"]
@@ -110,7 +112,10 @@ class RunConfig(BaseModel):
     )
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")
-    extract: Backend = Field("rules", description="requirement extraction backend")
+    extract: ExtractBackend = Field(
+        "rules",
+        description="extraction: the rules, the rules and the requirement classifier, a model",
+    )
     verify: VerifyBackend = Field(
         "rules", description="grounding gate: the lexical rules, the relevance model, a model"
     )

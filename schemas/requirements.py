@@ -28,6 +28,9 @@ CANDIDATE_FIELDS = [
     ("extraction_confidence", arrow.string()),
     ("extractor", arrow.string()),
     ("extractor_version", arrow.string()),
+    ("requirement_score", arrow.float64()),
+    ("requirement_model", arrow.string()),
+    ("is_requirement", arrow.bool_()),
 ]
 CANDIDATES_SCHEMA = arrow.schema(CANDIDATE_FIELDS)
 
@@ -63,6 +66,12 @@ Candidates = table_contract(
         "extraction_confidence": pa.Column(str, pa.Check.isin(CONFIDENCES)),
         "extractor": pa.Column(str),
         "extractor_version": pa.Column(str),
+        # the requirement classifier's probability and version (extract: trained); null when
+        # the rules decided alone
+        "requirement_score": pa.Column(float, pa.Check.in_range(0, 1), nullable=True),
+        "requirement_model": pa.Column(str, nullable=True),
+        # the decision: only these candidates are registered as requirements
+        "is_requirement": pa.Column(bool),
     },
     checks=[pa.Check(quote_length_matches_offsets), pa.Check(quote_has_at_most_40_words)],
     name="Candidates",
@@ -72,7 +81,7 @@ Candidates = table_contract(
 
 Requirements = table_contract(
     {
-        **Candidates.columns,
+        **{name: column for name, column in Candidates.columns.items() if name != "is_requirement"},
         "requirement_id": pa.Column(str, pa.Check.str_matches(REQUIREMENT_ID), unique=True),
         "canonical_key": pa.Column(str, pa.Check.str_matches(r"^[0-9a-f]{64}$"), unique=True),
         "source_id": pa.Column(str, pa.Check.str_matches(r"^S\d+$")),

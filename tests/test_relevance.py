@@ -12,9 +12,10 @@ import json
 import numpy as np
 import pytest
 
+from groundwork.extract.classifier import MODEL as REQUIREMENT
 from groundwork.judge import judged_pairs
-from groundwork.onnxmodels import MODELS_DIR, CrossEncoder, Encoder
-from groundwork.relevance import DENSE, MODEL, model_version
+from groundwork.onnxmodels import MODELS_DIR, CrossEncoder, Encoder, model_version
+from groundwork.relevance import DENSE, MODEL
 from groundwork.scores import relevance_scorer
 
 FOLDER = MODELS_DIR / MODEL
@@ -26,7 +27,7 @@ def model() -> CrossEncoder:
     return CrossEncoder(FOLDER)
 
 
-@pytest.mark.parametrize("name", [MODEL, DENSE])
+@pytest.mark.parametrize("name", [MODEL, DENSE, REQUIREMENT])
 def test_the_model_files_match_their_card(name):
     folder = MODELS_DIR / name
     card = (folder / "CARD.md").read_text()

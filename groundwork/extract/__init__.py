@@ -1,9 +1,10 @@
 """Requirement extraction: chunks of whole documents in, requirement candidates out.
 
 Backends, chosen by the run config's `extract`: the offline rules (rules.py, built on the
-clause finder in deontic.py) and a served model (served.py), whose quotes the rules' validators
-check. Each is an `Extractor`; the stage (tasks/extract.py) reads the chunks, calls it,
-validates the contract and writes the candidates.
+clause finder in deontic.py), the rules with the requirement classifier trained here deciding
+which candidates are requirements (trained.py), and a served model (served.py), whose quotes
+the rules' validators check. Each is an `Extractor`; the stage (tasks/extract.py) reads the
+chunks, calls it, validates the contract and writes the candidates.
 """
 
 from __future__ import annotations
@@ -35,11 +36,19 @@ def extractor(
     config: RunConfig, warehouse: Warehouse, run_id: str
 ) -> AbstractContextManager[Extractor]:
     """The configured extraction backend, open for the stage."""
-    from groundwork.extract.rules import RulesExtractor
+
+    def offline() -> Extractor:
+        if config.extract == "trained":
+            from groundwork.extract.trained import TrainedExtractor
+
+            return TrainedExtractor()
+        from groundwork.extract.rules import RulesExtractor
+
+        return RulesExtractor()
 
     def served(stage: ModelStage) -> Extractor:
         from groundwork.extract.served import ServedExtractor, document_citations
 
         return ServedExtractor(stage, document_citations(warehouse))
 
-    return chosen("extract", config, warehouse, run_id, offline=RulesExtractor, served=served)
+    return chosen("extract", config, warehouse, run_id, offline=offline, served=served)

@@ -149,6 +149,7 @@ def _candidate(
         "extraction_confidence": confidence,
         "extractor": EXTRACTOR_NAME,
         "extractor_version": EXTRACTOR_VERSION,
+        "is_requirement": True,
     }
 
 

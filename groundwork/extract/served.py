@@ -80,6 +80,7 @@ def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply
                 "extraction_confidence": "medium",
                 "extractor": stage.label,
                 "extractor_version": stage.prompt.version_tag,
+                "is_requirement": True,
             }
         )
     return rows

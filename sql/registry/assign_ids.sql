@@ -12,7 +12,9 @@ SELECT c.*,
                                  ORDER BY c.doc_id, c.char_start)::VARCHAR) AS canonical_key
 FROM {candidates} c
 JOIN documents d USING (doc_id)
-WHERE d.source_id IN (SELECT source_id FROM registered_sources);
+WHERE d.source_id IN (SELECT source_id FROM registered_sources)
+  -- the extractor's decision; candidates of runs before the column existed were all registered
+  AND coalesce(c.is_requirement, true);
 
 INSERT INTO requirement_registry
 SELECT printf('REQ-%s%04d', prefix, seq), prefix, seq, canonical_key, source_id,

@@ -1,0 +1,68 @@
+"""The trained backend of extraction: the rules find the candidates, the requirement classifier
+trained here decides which are requirements.
+
+The rules (rules.py) keep what they are good at: the quote's span and offsets, its trigger,
+subject and modality, list items with their lead-ins. The classifier (models/requirement/)
+reads the sentence each quote sits in, after its lead-in for a list item, and gives the
+probability that it imposes a duty or a prohibition; which candidates it is asked about is in
+classifier.py (`asks_model`). A candidate scoring below the model's threshold stays in
+`candidates` with `is_requirement` false, so a reader sees what was set aside and its score;
+only the others are registered. The rows the model was not asked about keep a null score.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pyarrow as pa
+
+from groundwork.extract.classifier import MODEL, asks_model, classifier_text
+from groundwork.extract.rules import candidates as rule_candidates
+from groundwork.onnxmodels import loaded
+from groundwork.sentences import sentence_spans
+from schemas.requirements import CANDIDATES_SCHEMA
+
+
+def enclosing_sentence(text: str, start: int, end: int) -> str:
+    """The whole sentences of `text` (one line of it, a paragraph) that hold text[start:end]."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    spans = [(s, e) for s, e in sentence_spans(text, line_start, line_end) if s < end and e > start]
+    if not spans:
+        return text[start:end]
+    return text[min(s for s, _ in spans) : max(e for _, e in spans)]
+
+
+def decided(table: pa.Table, chunks: pa.Table) -> pa.Table:
+    """The rules' candidates with the classifier's score, version and decision."""
+    model = loaded(MODEL)
+    if model.info.threshold is None:
+        raise ValueError(f"models/{MODEL}/model.json has no threshold")
+    texts = {
+        row["chunk_id"]: (row["char_start"], row["text"])
+        for row in chunks.select(["chunk_id", "char_start", "text"]).to_pylist()
+    }
+    rows = table.to_pylist()
+    asked = [r for r in rows if asks_model(r["modality"], r["extraction_confidence"])]
+    inputs = []
+    for row in asked:
+        offset, text = texts[row["chunk_id"]]
+        sentence = enclosing_sentence(text, row["char_start"] - offset, row["char_end"] - offset)
+        inputs.append(classifier_text(sentence, row["lead_in_quote"]))
+    for row, score in zip(asked, model.scores(inputs).tolist(), strict=True):
+        row["requirement_score"] = score
+        row["requirement_model"] = model.version
+        row["is_requirement"] = score >= model.info.threshold
+    return pa.Table.from_pylist(rows, schema=CANDIDATES_SCHEMA)
+
+
+class TrainedExtractor:
+    """The rules and the requirement classifier as an `Extractor`: pure (each worker process
+    loads the model once), so the stage maps it over worker processes."""
+
+    in_processes: ClassVar[bool] = True
+
+    def candidates(self, chunks: pa.Table) -> pa.Table:
+        """Requirement candidates of chunks that hold whole documents, in order, decided."""
+        return decided(rule_candidates(chunks), chunks)
