@@ -1,9 +1,15 @@
-"""`groundwork judge pairs FILE`: does this passage answer this question? Outside any run.
+"""`groundwork judge`: the pipeline's judgements on rows of a file, outside any run.
 
-Each row (`id, question, text`, JSONL or CSV) is judged by exactly the grounding gate a run uses
-(the trained gate: the same relevance model, threshold and validators), with the row's text as
-one quote: verbatim by construction, so the gate asks whether it stands on its own and whether
-it answers the question. A malformed row is rejected with its line number and the others are
+`judge pairs` (`id, question, text`): does this passage answer this question? Each row is judged
+by exactly the grounding gate a run uses (the trained gate: the same relevance model, threshold
+and validators), with the row's text as one quote: verbatim by construction, so the gate asks
+whether it stands on its own and whether it answers the question.
+
+`judge claims` (`id, claim, evidence`): does this evidence support this claim? Each row gets
+exactly the claim check a run gives a claim against one cited quote (groundwork/claims/), with
+the run config's claim settings (depth, numeric tolerance).
+
+Rows come as JSONL or CSV. A malformed row is rejected with its line number and the others are
 judged.
 """
 
@@ -17,32 +23,35 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from groundwork.claims import checked_claim, claim_depth
 from groundwork.scores import Scorer
 from groundwork.verify.trained import TrainedVerifier
+from schemas.config import ClaimChecks
 
-FIELDS = ("id", "question", "text")
+PAIR_FIELDS = ("id", "question", "text")
+CLAIM_FIELDS = ("id", "claim", "evidence")
 
 
-class UnreadablePairs(Exception):
-    """The file cannot be read as pairs at all (missing, not JSONL or CSV)."""
+class UnreadableRows(Exception):
+    """The file cannot be read as rows at all (missing, not JSONL or CSV, columns lacking)."""
 
 
 @dataclass
-class Pairs:
-    """The rows of a pairs file that can be judged, and the line of every one that cannot."""
+class Rows:
+    """The rows of a file that can be judged, and the line of every one that cannot."""
 
+    fields: tuple[str, ...]
     rows: list[dict] = field(default_factory=list)
     rejections: list[dict] = field(default_factory=list)  # {"line", "reason"}
     ids: set[str] = field(default_factory=set)
 
     def take(self, line: int, record: object) -> None:
-        """Keep a record with a non-empty id, question and text (ids unique), or reject it."""
+        """Keep a record with every field non-empty (ids unique), or reject it."""
         if not isinstance(record, dict):
-            self.rejections.append(
-                {"line": line, "reason": "not an object with id, question, text"}
-            )
+            named = ", ".join(self.fields)
+            self.rejections.append({"line": line, "reason": f"not an object with {named}"})
             return
-        missing = [f for f in FIELDS if not str(record.get(f) or "").strip()]
+        missing = [f for f in self.fields if not str(record.get(f) or "").strip()]
         if missing:
             self.rejections.append(
                 {"line": line, "reason": f"empty or missing: {', '.join(missing)}"}
@@ -53,39 +62,37 @@ class Pairs:
             self.rejections.append({"line": line, "reason": f"duplicate id {ident!r}"})
             return
         self.ids.add(ident)
-        self.rows.append(
-            {"id": ident, "question": str(record["question"]), "text": str(record["text"])}
-        )
+        self.rows.append({"id": ident, **{f: str(record[f]) for f in self.fields[1:]}})
 
 
-def read_pairs(path: Path) -> Pairs:
-    """The pairs of a .jsonl (or .json lines) or .csv file."""
+def read_rows(path: Path, fields: tuple[str, ...]) -> Rows:
+    """The rows of a .jsonl (or .json lines) or .csv file; `fields` begin with the id."""
     if not path.is_file():
-        raise UnreadablePairs(f"{path}: no such file")
+        raise UnreadableRows(f"{path}: no such file")
     try:
         content = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnreadablePairs(f"{path}: not UTF-8 text ({exc.reason})") from exc
-    pairs = Pairs()
+        raise UnreadableRows(f"{path}: not UTF-8 text ({exc.reason})") from exc
+    found = Rows(fields)
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson", ".json"):
         for number, line in enumerate(content.splitlines(), start=1):
             if not line.strip():
                 continue
             try:
-                pairs.take(number, json.loads(line))
+                found.take(number, json.loads(line))
             except json.JSONDecodeError as exc:
-                pairs.rejections.append({"line": number, "reason": f"invalid JSON: {exc.msg}"})
+                found.rejections.append({"line": number, "reason": f"invalid JSON: {exc.msg}"})
     elif suffix == ".csv":
         reader = csv.DictReader(io.StringIO(content, newline=""))
-        absent = [f for f in FIELDS if f not in (reader.fieldnames or [])]
+        absent = [f for f in fields if f not in (reader.fieldnames or [])]
         if absent:
-            raise UnreadablePairs(f"{path}: the header lacks {', '.join(absent)}")
+            raise UnreadableRows(f"{path}: the header lacks {', '.join(absent)}")
         for record in reader:
-            pairs.take(reader.line_num, record)
+            found.take(reader.line_num, record)
     else:
-        raise UnreadablePairs(f"{path}: expected a .jsonl or .csv file")
-    return pairs
+        raise UnreadableRows(f"{path}: expected a .jsonl or .csv file")
+    return found
 
 
 def judged_pairs(rows: list[dict], scorer: Scorer) -> list[dict]:
@@ -128,3 +135,22 @@ def judged_pairs(rows: list[dict], scorer: Scorer) -> list[dict]:
         }
         for v in gate.verifications(pairs).to_pylist()
     ]
+
+
+def judged_claims(rows: list[dict], settings: ClaimChecks) -> list[dict]:
+    """`id, verdict, score, reasons` of every row, by the claim check a run gives a claim
+    against one cited quote: `score` is the share of the claim's terms the evidence states,
+    `reasons` the findings ("modality changed: may vs must"), or the verdict's reason."""
+    judged = []
+    for row in rows:
+        depth = claim_depth(row["claim"]) if settings.depth == "routed" else settings.depth
+        check = checked_claim(row["claim"], row["evidence"], depth, settings.numeric_tolerance)
+        judged.append(
+            {
+                "id": row["id"],
+                "verdict": check.verdict,
+                "score": check.support,
+                "reasons": "; ".join(check.issues) or check.reason,
+            }
+        )
+    return judged
