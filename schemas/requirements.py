@@ -43,11 +43,6 @@ def quote_length_matches_offsets(df: pd.DataFrame) -> pd.Series:
     return df["exact_quote"].str.len() == df["char_end"] - df["char_start"]
 
 
-def quote_has_at_most_40_words(df: pd.DataFrame) -> pd.Series:
-    """Rows whose quote is one requirement, not a passage."""
-    return df["exact_quote"].str.split().str.len() <= 40
-
-
 Candidates = table_contract(
     {
         "doc_id": pa.Column(str),
@@ -73,7 +68,7 @@ Candidates = table_contract(
         # the decision: only these candidates are registered as requirements
         "is_requirement": pa.Column(bool),
     },
-    checks=[pa.Check(quote_length_matches_offsets), pa.Check(quote_has_at_most_40_words)],
+    checks=[pa.Check(quote_length_matches_offsets)],
     name="Candidates",
     description="Extracted requirement quotes before registration.",
 )

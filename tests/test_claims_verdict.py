@@ -934,7 +934,7 @@ def test_a_register_quote_supports_itself(quote):
 
 def test_every_quote_of_the_sample_corpus_supports_itself_word_for_word():
     quotes = _sample_quotes()
-    assert len(quotes) > 400
+    assert len(quotes) > 350
     failing = {
         q: checked_claim(q, q).issues for q in quotes if checked_claim(q, q).verdict != "SUPPORTED"
     }

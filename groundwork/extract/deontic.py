@@ -16,7 +16,10 @@ noun phrase before it (the subject), drops the non-operative uses, and grades th
 `is_requirement`, the sentence-level decision, counts only high-confidence duties and
 prohibitions: a rule that binds a named agent.
 
-Quotes are verbatim spans of 10-40 words cut at clause boundaries. Everything is plain `re` with
+Quotes are verbatim: the trigger's clause, 10-40 words where one fits between clause boundaries,
+then widened to the edges of its sentence or of a clause the sentence closes with `;` or `:`
+(phrases.py): a quote may run past 40 words, but never stops or opens inside a phrase to meet
+the budget. Everything is plain `re` with
 module-level patterns, and paragraphs without a trigger cost a single regex search, because the
 engine must keep up with hundreds of megabytes of text.
 """
@@ -27,10 +30,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from groundwork.extract.phrases import whole_span
 from groundwork.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.2.0"
+EXTRACTOR_VERSION = "1.3.0"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -259,6 +263,7 @@ _LEADING_CONJUNCTION_RE = re.compile(r"(?:and|or|but)\s+")
 # Words that dangle when a quote is cut before the clause they introduce.
 _DANGLING_RE = re.compile(r"(?:[\s;,]|\b(?:and|or|but|provided|however)\b)+$")
 _WORD_RE = re.compile(r"\S+")
+_ALNUM_RE = re.compile(r"[^\W_]")
 _NEXT_MARK_RE = re.compile(r"\s*(\S?)")
 
 
@@ -611,14 +616,18 @@ def _extraposed_subject(text: str, end: int) -> tuple[int, int] | None:
 def _sentence_clauses(
     text: str, sentence: tuple[int, int], readings: list[_Reading], floor: int
 ) -> list[DeonticClause]:
-    """One clause per group of triggers that fits a 10-40 word quote inside the sentence."""
+    """One clause per group of triggers, 10-40 words where it fits, widened to whole phrases; a
+    group the previous, widened quote already holds adds no clause of its own."""
     cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT_RE.finditer(text, *sentence)]
     groups = _trigger_groups(text, sentence, readings, cuts)
     clauses = []
     for (region_start, region_end), members in groups:
+        if not _ALNUM_RE.search(text, max(region_start, floor), region_end):
+            continue  # the previous quote, kept whole, already holds this clause
         primary = max(members, key=lambda r: (r.rank, -r.start))
         start, end = _quote_span(text, (max(region_start, floor), region_end), primary, cuts)
         start, end = _extended_backwards(text, start, end, floor)
+        start, end = whole_span(text, start, end, max(floor, text.rfind("\n", 0, start) + 1))
         clauses.append(_clause(text, start, end, primary))
         floor = end
     return clauses
@@ -676,7 +685,8 @@ def _quote_span(
 
     The quote starts at the last clause boundary before the subject (or at the subject, or at
     the trigger, whichever leaves room) and ends at the farthest boundary that keeps it within
-    40 words; when that would leave a fragment it ends at the 40th word instead.
+    40 words; when that would leave a fragment it ends at the 40th word instead. The caller
+    then widens the span to phrase boundaries (phrases.whole_span).
     """
     start, end = region
     if _word_count(text, start, end) <= MAX_QUOTE_WORDS:

@@ -21,6 +21,7 @@ from groundwork.extract.deontic import (
     DeonticClause,
     deontic_clauses,
 )
+from groundwork.extract.phrases import whole_span
 from groundwork.sections import LabelStack, label_path, paragraphs
 from groundwork.sentences import sentence_spans
 from schemas.requirements import CANDIDATES_SCHEMA
@@ -78,7 +79,8 @@ class _LeadIn:
 
 
 def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The quote of an enumerated item: whole sentences up to 40 words, cut at a word if needed."""
+    """The quote of an enumerated item: whole sentences up to 40 words; a longer first sentence
+    is cut at the first phrase boundary after its 40th word."""
     span_start, span_end, words = None, start, 0
     for s, e in sentence_spans(text, start, end):
         n = len(_WORD.findall(text, s, e))
@@ -91,8 +93,8 @@ def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     if span_start is None:
         return None
     words_in_span = list(_WORD.finditer(text, span_start, span_end))
-    if len(words_in_span) > MAX_WORDS:
-        span_end = words_in_span[MAX_WORDS - 1].end()
+    if len(words_in_span) > MAX_WORDS:  # a long first sentence: cut at a phrase boundary
+        span_end = whole_span(text, span_start, words_in_span[MAX_WORDS - 1].end(), start)[1]
     quote = text[span_start:span_end]
     if len(words_in_span) < 3 or quote.endswith(":"):
         return None  # a sub-heading such as "Implementation specifications:" is not an item

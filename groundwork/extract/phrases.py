@@ -1,0 +1,57 @@
+"""Where a quote may begin and end: at the edge of a sentence or of a clause the sentence
+closes with a semicolon or colon, never inside a phrase to meet a word budget.
+
+The operational definition, which sql/checks/quotes_whole.sql applies to every published quote:
+
+* a quote **ends inside a phrase** unless its last character (closing brackets and quotation
+  marks aside) is `.`, `;`, `:`, `!`, `?` or a dash, or the text after it on the same line
+  begins (after spaces) with one of them, or the line ends there: "... to have been, accessed,
+  acquired, used" followed by ", or disclosed as a result of such breach." ends inside one;
+* it **starts inside a phrase** unless the text before it on the same line is empty or ends
+  (after spaces) with one of those, a closing bracket (a list label such as "(a)"), or a list
+  or emphasis mark (`-`, `*`, `#`, `>`, `|`): "..., 1016.5, and" before "1016.8 of this part
+  must" starts inside one.
+
+A clause longer than the word budget is kept whole.
+"""
+
+from __future__ import annotations
+
+_ENDS = frozenset(".;:!?—–")
+_CLOSERS = ")]}\"”’'"
+_OPENS = _ENDS | frozenset(")]*-#>|")
+# White space other than the line break: what Python's str.isspace() holds, as the SQL check
+# spells it (\p{Zs} and the control characters)
+BLANKS = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n")
+_WINDOW = 80  # characters looked at on either side; runs of blanks are shorter in practice
+
+
+def ends_inside(text: str, end: int) -> bool:
+    """Whether a quote ending at `end` stops inside a phrase (see the module docstring)."""
+    if text[max(0, end - _WINDOW) : end].rstrip(_CLOSERS)[-1:] in _ENDS:
+        return False
+    after = text[end : end + _WINDOW].lstrip(BLANKS)
+    return bool(after) and after[0] != "\n" and after[0] not in _ENDS
+
+
+def starts_inside(text: str, start: int) -> bool:
+    """Whether a quote starting at `start` begins inside a phrase (see the module docstring)."""
+    before = text[max(0, start - _WINDOW) : start].rstrip(BLANKS)
+    return bool(before) and before[-1] != "\n" and before[-1] not in _OPENS
+
+
+def whole_span(text: str, start: int, end: int, floor: int = 0) -> tuple[int, int]:
+    """The span widened word by word until it starts and ends at phrase boundaries: back to
+    no earlier than `floor`, forward to no later than its line's end. Each step takes in the
+    blanks and the word before (or after) it: the word is there, since the span is inside."""
+    while start > floor and starts_inside(text, start):
+        while start > floor and text[start - 1] in BLANKS:
+            start -= 1
+        while start > floor and not text[start - 1].isspace():
+            start -= 1
+    while ends_inside(text, end):
+        while end < len(text) and text[end] in BLANKS:
+            end += 1
+        while end < len(text) and not text[end].isspace():
+            end += 1
+    return start, end
