@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import duckdb
 
-from groundwork.sqlfiles import literal_sql, query
+from groundwork.sqlfiles import Sql, literal_sql, query, relation_sql
 from groundwork.warehouse import Warehouse, run_parts
 from schemas.export import ENTITIES, Provenance
 
@@ -63,9 +63,20 @@ def _records(con: duckdb.DuckDBPyConnection, sql: str) -> list[dict]:
     return [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
 
 
+def _with_sentences(con: duckdb.DuckDBPyConnection, requirements: Sql) -> Sql:
+    """A run's requirements relation with the sentence columns, null for a run extracted
+    before they were recorded."""
+    columns = {row[0] for row in con.execute(f"DESCRIBE SELECT * FROM {requirements}").fetchall()}
+    if "sentence_start" in columns:
+        return requirements
+    shim = relation_sql("export/requirements_before_sentences", requirements=requirements)
+    return Sql(f"({shim})")
+
+
 def provenance(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Provenance:
     """The run's provenance, every record validated against its export model."""
     parts = run_parts(warehouse, run_id, *RUN_TABLES)
+    parts["requirements"] = _with_sentences(con, parts["requirements"])
     stale = _records(con, literal_sql("export/stale_documents", **parts))
     if stale:
         raise StaleDocuments(

@@ -52,3 +52,17 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+def enclosing_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """(start, end) of the whole sentences that hold text[start:end], within its line (a
+    paragraph): what a reader needs around a quote to read it in context. A quote that crosses
+    no sentence boundary of its line gets the line's sentence around it; a quote the splitter
+    finds no sentence for is its own span."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    spans = [(s, e) for s, e in sentence_spans(text, line_start, line_end) if s < end and e > start]
+    if not spans:
+        return start, end
+    return min(start, spans[0][0]), max(end, spans[-1][1])

@@ -127,6 +127,11 @@ class RequirementRecord(Record):
     lead_in_quote: str | None
     lead_in_start: int | None
     lead_in_end: int | None
+    # `document.text[sentence_start:sentence_end]` is the whole sentence the quote sits in, to
+    # show with the quote marked; null for runs extracted before groundwork recorded it
+    sentence_start: int | None = Field(ge=0)
+    sentence_end: int | None = Field(ge=1)
+    long_quote: bool | None  # a complete clause past 40 words, kept whole rather than cut
     modality: Literal[tuple(MODALITIES)]
     trigger: str
     subject: str | None

@@ -25,6 +25,9 @@ CANDIDATE_FIELDS = [
     ("lead_in_quote", arrow.string()),
     ("lead_in_start", arrow.int64()),
     ("lead_in_end", arrow.int64()),
+    ("sentence_start", arrow.int64()),
+    ("sentence_end", arrow.int64()),
+    ("long_quote", arrow.bool_()),
     ("extraction_confidence", arrow.string()),
     ("extractor", arrow.string()),
     ("extractor_version", arrow.string()),
@@ -43,6 +46,11 @@ def quote_length_matches_offsets(df: pd.DataFrame) -> pd.Series:
     return df["exact_quote"].str.len() == df["char_end"] - df["char_start"]
 
 
+def sentence_encloses_quote(df: pd.DataFrame) -> pd.Series:
+    """Rows whose enclosing sentence holds the whole quote."""
+    return (df["sentence_start"] <= df["char_start"]) & (df["char_end"] <= df["sentence_end"])
+
+
 Candidates = table_contract(
     {
         "doc_id": pa.Column(str),
@@ -58,6 +66,12 @@ Candidates = table_contract(
         "lead_in_quote": pa.Column(str, nullable=True),
         "lead_in_start": pa.Column(pd.Int64Dtype(), pa.Check.ge(0), nullable=True),
         "lead_in_end": pa.Column(pd.Int64Dtype(), pa.Check.ge(1), nullable=True),
+        # the document offsets of the whole sentence(s) the quote sits in, for readers that show
+        # the sentence with the quote marked
+        "sentence_start": pa.Column(int, pa.Check.ge(0)),
+        "sentence_end": pa.Column(int, pa.Check.ge(1)),
+        # a complete clause longer than 40 words, kept whole rather than cut to a word budget
+        "long_quote": pa.Column(bool),
         "extraction_confidence": pa.Column(str, pa.Check.isin(CONFIDENCES)),
         "extractor": pa.Column(str),
         "extractor_version": pa.Column(str),
@@ -68,7 +82,7 @@ Candidates = table_contract(
         # the decision: only these candidates are registered as requirements
         "is_requirement": pa.Column(bool),
     },
-    checks=[pa.Check(quote_length_matches_offsets)],
+    checks=[pa.Check(quote_length_matches_offsets), pa.Check(sentence_encloses_quote)],
     name="Candidates",
     description="Extracted requirement quotes before registration.",
 )

@@ -115,6 +115,10 @@ def unresolved(export: dict[str, list[dict]]) -> list[str]:
         doc = by["documents"].get(req["doc_id"])
         if doc is None or doc["text"][req["char_start"] : req["char_end"]] != req["exact_quote"]:
             problems.append(f"{req['requirement_id']}: quote not at its offsets")
+        elif req["sentence_start"] is not None and not (
+            req["sentence_start"] <= req["char_start"] < req["char_end"] <= req["sentence_end"]
+        ):
+            problems.append(f"{req['requirement_id']}: sentence does not hold the quote")
     cited = set()
     for citation in export["citations"]:
         statement = by["statements"].get(citation["statement_id"])
@@ -256,3 +260,23 @@ def test_a_run_from_before_claim_checks_exports_no_claims(answered_warehouse, tm
     export = reloaded(exported(warehouse, "json", tmp_path / "old.json"), "json", validator)
     assert export["claims"] == export["claim_numbers"] == export["citation_corrections"] == []
     assert export["statements"] and unresolved(export) == []
+
+
+def test_a_run_from_before_sentence_offsets_exports_them_null(
+    answered_warehouse, tmp_path, validator
+):
+    warehouse = tmp_path / "wh"
+    shutil.copytree(answered_warehouse[0], warehouse)
+    run_id = answered_warehouse[1].run_id
+    for part in (warehouse / "tables" / "requirements" / f"run_id={run_id}").glob("part-*"):
+        table = pq.read_table(part)
+        pq.write_table(table.drop(["sentence_start", "sentence_end", "long_quote"]), part)
+    export = reloaded(exported(warehouse, "json", tmp_path / "old.json"), "json", validator)
+    assert {r["sentence_start"] for r in export["requirements"]} == {None}
+    assert unresolved(export) == []
+
+
+def test_every_requirement_exports_its_sentence(exports):
+    requirements = exports["json"]["requirements"]
+    assert all(r["sentence_start"] is not None for r in requirements)
+    assert any(r["long_quote"] for r in requirements)

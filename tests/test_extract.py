@@ -89,3 +89,27 @@ def test_imperative_list_items_are_obligations():
         ("Use", "obligation", "medium"),
     ]
     assert rows[0]["label_path"] == "(a)"
+
+
+def test_each_quote_carries_its_whole_sentence_at_document_offsets():
+    rows = extracted(BREACH, "45 CFR § 164.404", max_chars=300)
+    for r in rows:
+        assert r["sentence_start"] <= r["char_start"] < r["char_end"] <= r["sentence_end"]
+        assert "\n" not in BREACH[r["sentence_start"] : r["sentence_end"]]
+    plain = next(r for r in rows if "plain language" in r["exact_quote"])
+    assert BREACH[plain["sentence_start"] : plain["sentence_end"]] == (
+        "The notification required by paragraph (a) of this section shall be written in plain "
+        "language."
+    )
+
+
+def test_a_complete_clause_past_40_words_is_kept_whole_and_flagged():
+    long = (
+        "A covered entity shall notify each individual whose unsecured protected health "
+        "information has been, or is reasonably believed by the covered entity to have been, "
+        "accessed, acquired, used, or disclosed as a result of such breach, in writing, by "
+        "first-class mail, at the last known address of the individual."
+    )
+    (row,) = extracted(long)
+    assert row["exact_quote"] == long and row["long_quote"]
+    assert not any(r["long_quote"] for r in extracted(BREACH, max_chars=300))

@@ -15,7 +15,7 @@ import pytest
 from flows.corpus import corpus_run
 from groundwork.chunk import chunks
 from groundwork.extract.classifier import MODEL, asks_model
-from groundwork.extract.trained import TrainedExtractor, enclosing_sentence
+from groundwork.extract.trained import TrainedExtractor
 from groundwork.onnxmodels import MODELS_DIR, CrossEncoder
 from schemas.config import RunConfig
 from schemas.contract import checked
@@ -48,16 +48,6 @@ def test_the_model_is_asked_only_about_duties_the_rules_are_unsure_of():
     assert asks_model("obligation", "medium") and asks_model("prohibition", "low")
     assert not asks_model("obligation", "high")
     assert not asks_model("permission", "medium")
-
-
-def test_the_enclosing_sentence_is_whole_and_stays_in_its_paragraph():
-    text = (
-        "Heading line\nFirst sentence here. The entity shall keep records, and so on. Last.\nNext"
-    )
-    start = text.index("shall")
-    assert enclosing_sentence(text, start, start + 5) == (
-        "The entity shall keep records, and so on."
-    )
 
 
 def test_the_classifier_decides_what_it_is_asked_and_nothing_else():

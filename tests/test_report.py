@@ -25,6 +25,9 @@ def evidence(rid: str, **fields) -> dict:
         "modality": "obligation",
         "quote_start": PASSAGE.index(QUOTE),
         "quote_end": PASSAGE.index(QUOTE) + len(QUOTE),
+        "sentence_start": PASSAGE.index(QUOTE),
+        "sentence_end": PASSAGE.index(QUOTE) + len(QUOTE),
+        "long_quote": False,
         "passage": PASSAGE,
         "heading": "§ 164.404 Notification to individuals.",
         "chunk_label_path": "164.404",
@@ -205,19 +208,32 @@ def test_citation_labels_are_not_chips():
     assert chips == ["sixty (60) days"]
 
 
-def test_long_passages_are_shortened_with_show_more():
+def test_long_passages_open_on_the_quotes_sentence_with_show_more():
     long = "Lorem ipsum dolor sit amet. " * 40
+    opening = "Unless paragraph (b) applies, "
+    passage = long + opening + QUOTE + " " + long
+    start = len(long) + len(opening)
     row = evidence(
         "REQ-S0001",
-        passage=long + QUOTE + long,
-        quote_start=len(long),
-        quote_end=len(long) + len(QUOTE),
+        passage=passage,
+        quote_start=start,
+        quote_end=start + len(QUOTE),
+        sentence_start=len(long),
+        sentence_end=start + len(QUOTE),
     )
     page = report_html(tables(answered("Q1", ["SUPPORTED"]), rows=[row]))
     short = re.search(r'<span class="gw-passage-short">(.*?)</span>', page).group(1)
-    assert short.startswith("…") and short.endswith("…") and QUOTE in short
-    assert len(short) < 700 and ">Show more</button>" in page
+    assert short == f'…{opening}<mark class="gw-quote">{QUOTE}</mark>…'
+    assert ">Show more</button>" in page
     assert '<span class="gw-passage-full" hidden>' in page
+
+
+def test_a_long_quote_is_flagged_on_its_card():
+    plain = report_html(tables(answered("Q1", ["SUPPORTED"]), rows=[evidence("REQ-S0001")]))
+    flagged = report_html(
+        tables(answered("Q1", ["SUPPORTED"]), rows=[evidence("REQ-S0001", long_quote=True)])
+    )
+    assert 'class="gw-long"' not in plain and 'class="gw-long"' in flagged
 
 
 def test_corpus_text_is_escaped_and_only_http_urls_are_links():

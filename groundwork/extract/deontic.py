@@ -34,7 +34,7 @@ from groundwork.extract.phrases import whole_span
 from groundwork.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.3.0"
+EXTRACTOR_VERSION = "1.4.0"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

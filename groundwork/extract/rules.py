@@ -23,7 +23,7 @@ from groundwork.extract.deontic import (
 )
 from groundwork.extract.phrases import whole_span
 from groundwork.sections import LabelStack, label_path, paragraphs
-from groundwork.sentences import sentence_spans
+from groundwork.sentences import enclosing_span, sentence_spans
 from schemas.requirements import CANDIDATES_SCHEMA
 
 _WORD = re.compile(r"\S+")
@@ -39,6 +39,19 @@ MIN_WORDS, MAX_WORDS = 10, 40
 def normalised_quote(quote: str) -> str:
     """Lower-case words only: the part of a requirement's canonical key that survives re-typing."""
     return " ".join(_TOKEN.findall(quote.lower()))
+
+
+def quote_context(text: str, offset: int, start: int, end: int) -> dict:
+    """The columns that place a quote text[start:end] of a chunk (at document offset `offset`) in
+    its sentence: the enclosing sentence's document offsets, so readers show the whole sentence
+    with the quote marked, and whether the quote is long (a complete clause past MAX_WORDS words
+    is kept whole rather than cut)."""
+    sentence_start, sentence_end = enclosing_span(text, start, end)
+    return {
+        "sentence_start": offset + sentence_start,
+        "sentence_end": offset + sentence_end,
+        "long_quote": len(_WORD.findall(text, start, end)) > MAX_WORDS,
+    }
 
 
 # Controls, checklists and policies state duties in the imperative ("a. Develop, document, and
@@ -152,6 +165,7 @@ def _candidate(
         "extractor": EXTRACTOR_NAME,
         "extractor_version": EXTRACTOR_VERSION,
         "is_requirement": True,
+        **quote_context(chunk.text, chunk.char_start, start, end),
     }
 
 

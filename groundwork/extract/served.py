@@ -14,8 +14,14 @@ from typing import ClassVar
 
 import pyarrow as pa
 
-from groundwork.extract.deontic import MAX_QUOTE_WORDS, trigger_phrase
-from groundwork.extract.rules import CHUNK_COLUMNS, Chunk, document_candidates, normalised_quote
+from groundwork.extract.deontic import trigger_phrase
+from groundwork.extract.rules import (
+    CHUNK_COLUMNS,
+    Chunk,
+    document_candidates,
+    normalised_quote,
+    quote_context,
+)
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.client import json_parser
 from groundwork.sqlfiles import query
@@ -38,7 +44,8 @@ def extraction_request(stage: ModelStage, chunk: Chunk, citation: str) -> Reques
 
 
 def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply) -> list[dict]:
-    """The proposed quotes that are verbatim in the chunk and within the quote budget."""
+    """The proposed quotes that are verbatim in the chunk and of 3 words or more; a long one is
+    kept whole and flagged (`long_quote`), as the rules keep a long clause."""
     rows, taken = [], set()
     for proposed in reply.requirements:
         quote = proposed.quote.strip()
@@ -53,8 +60,6 @@ def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply
             if start < 0
             else "quote_too_short"
             if words < MIN_MODEL_WORDS
-            else "quote_too_long"
-            if words > MAX_QUOTE_WORDS
             else None
         )
         if reason:
@@ -81,6 +86,7 @@ def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply
                 "extractor": stage.label,
                 "extractor_version": stage.prompt.version_tag,
                 "is_requirement": True,
+                **quote_context(chunk.text, chunk.char_start, start, start + len(quote)),
             }
         )
     return rows

@@ -19,19 +19,7 @@ import pyarrow as pa
 from groundwork.extract.classifier import MODEL, asks_model, classifier_text
 from groundwork.extract.rules import candidates as rule_candidates
 from groundwork.onnxmodels import loaded
-from groundwork.sentences import sentence_spans
 from schemas.requirements import CANDIDATES_SCHEMA
-
-
-def enclosing_sentence(text: str, start: int, end: int) -> str:
-    """The whole sentences of `text` (one line of it, a paragraph) that hold text[start:end]."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    spans = [(s, e) for s, e in sentence_spans(text, line_start, line_end) if s < end and e > start]
-    if not spans:
-        return text[start:end]
-    return text[min(s for s, _ in spans) : max(e for _, e in spans)]
 
 
 def decided(table: pa.Table, chunks: pa.Table) -> pa.Table:
@@ -48,7 +36,7 @@ def decided(table: pa.Table, chunks: pa.Table) -> pa.Table:
     inputs = []
     for row in asked:
         offset, text = texts[row["chunk_id"]]
-        sentence = enclosing_sentence(text, row["char_start"] - offset, row["char_end"] - offset)
+        sentence = text[row["sentence_start"] - offset : row["sentence_end"] - offset]
         inputs.append(classifier_text(sentence, row["lead_in_quote"]))
     for row, score in zip(asked, model.scores(inputs).tolist(), strict=True):
         row["requirement_score"] = score

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from groundwork.report.markup import esc, link
 
-PASSAGE_SHORT = 600  # characters of passage shown before "Show more"
-CONTEXT = 220  # characters kept on each side of the quote in a shortened passage
+PASSAGE_SHORT = 600  # characters of passage shown whole; a longer one opens on the sentence
 
 
 def passage_html(row: dict) -> tuple[str, str | None]:
-    """The passage with the quote marked, and a shortened one when it is long (else None)."""
+    """The passage with the quote marked, and, when the passage is long, the quote's whole
+    sentence with the quote marked (else None): a reader sees the rule the quote belongs to
+    before "Show more" opens the passage."""
     passage, start, end = row["passage"] or "", row["quote_start"], row["quote_end"]
     if not (0 <= start < end <= len(passage)) or passage[start:end] != row["exact_quote"]:
         passage, start, end = row["exact_quote"], 0, len(row["exact_quote"])
@@ -22,12 +23,12 @@ def passage_html(row: dict) -> tuple[str, str | None]:
     full = f"{esc(passage[:start])}{mark}{esc(passage[end:])}"
     if len(passage) <= PASSAGE_SHORT:
         return full, None
-    before, after = passage[max(0, start - CONTEXT) : start], passage[end : end + CONTEXT]
-    if start > CONTEXT:
-        before = "…" + before[before.find(" ") + 1 :] if " " in before else "…" + before
-    if end + CONTEXT < len(passage):
-        after = after[: after.rfind(" ")] + "…" if " " in after else after + "…"
-    return full, f"{esc(before)}{mark}{esc(after)}"
+    first, last = row["sentence_start"], row["sentence_end"]
+    if first is None or last is None or not (0 <= first <= start and end <= last <= len(passage)):
+        first, last = start, end
+    before = ("…" if first > 0 else "") + esc(passage[first:start])
+    after = esc(passage[end:last]) + ("…" if last < len(passage) else "")
+    return full, f"{before}{mark}{after}"
 
 
 def _place(row: dict) -> str:
@@ -50,6 +51,12 @@ def _date(row: dict) -> str:
 def card_template(row: dict, key: str) -> str:
     """The evidence card of one requirement, as a template the script fills per citation."""
     full, short = passage_html(row)
+    long_note = (
+        ' <span class="gw-long" title="A complete clause past 40 words, quoted whole">'
+        "long quote</span>"
+        if row["long_quote"]
+        else ""
+    )
     who = (
         f"<dt>Publisher</dt><dd>{esc(row['publisher'])}</dd>" if row["publisher"] else ""
     ) + f"<dt>Jurisdiction</dt><dd>{esc(row['jurisdiction'] or '—')}</dd>"
@@ -65,7 +72,7 @@ def card_template(row: dict, key: str) -> str:
         f'<template id="ev-{esc(row["requirement_id"])}">'
         f'<div class="gw-card" role="dialog" aria-label="Evidence for {esc(key)}" hidden>'
         f'<p class="gw-card-head"><strong>{esc(key)}</strong> '
-        f'<code class="gw-card-req">{esc(row["requirement_id"])}</code></p>'
+        f'<code class="gw-card-req">{esc(row["requirement_id"])}</code>{long_note}</p>'
         f'<p class="gw-card-title">{esc(row["title"])}</p>'
         f'<dl class="gw-card-facts"><dt>Citation</dt><dd>{esc(row["citation"])}</dd>{who}'
         f"<dt>Date</dt><dd>{esc(_date(row))}</dd><dt>URL</dt><dd>{link(row['url'])}</dd>"

@@ -1,10 +1,12 @@
--- Each requirement the run cites, once: its quote inside the passage (chunk) it sits in, where
--- that is in the document, and the document's source fields for the evidence card.
+-- Each requirement the run cites, once: its quote inside its sentence and the passage (chunk) it
+-- sits in, where that is in the document, and the document's source fields for the evidence card.
 WITH cited AS (
     SELECT DISTINCT requirement_id FROM {citations}
 )
 SELECT r.requirement_id, r.exact_quote, r.lead_in_quote, r.label_path, r.modality,
        r.char_start - ch.char_start AS quote_start, r.char_end - ch.char_start AS quote_end,
+       r.sentence_start - ch.char_start AS sentence_start,
+       r.sentence_end - ch.char_start AS sentence_end, r.long_quote,
        ch.text AS passage, ch.heading, ch.label_path AS chunk_label_path,
        d.doc_id, d.title, coalesce(nullif(d.citation, ''), nullif(d.title, ''), d.doc_id) AS citation,
        d.source_type, d.jurisdiction,
