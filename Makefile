@@ -92,7 +92,8 @@ clean:
 
 # The models trained here (models/<name>/): their own virtualenv with torch's CPU build, which
 # pip's configured find-links hold (uv is given the same); torch never enters .venv. Reads
-# ../shared (SHARED=...); about 55 minutes on 2 cores (relevance 31, dense 16, requirement 5);
+# ../shared (SHARED=...); about 80 minutes on 2 cores (relevance 31, dense 16, requirement 10,
+# support 13 plus its measurements);
 # deterministic given the seed.
 TRAIN_VENV  := .venv-train
 TRAIN_STAMP := $(TRAIN_VENV)/.installed-$(shell cat pyproject.toml training/requirements.txt | sha256sum | cut -c1-12)
@@ -112,3 +113,4 @@ models: $(TRAIN_STAMP)
 	$(TRAIN_VENV)/bin/python -m training.relevance --shared $(SHARED) --out models/relevance
 	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense
 	$(TRAIN_VENV)/bin/python -m training.requirement --shared $(SHARED) --out models/requirement
+	$(TRAIN_VENV)/bin/python -m training.support --shared $(SHARED) --out models/support

@@ -1,4 +1,4 @@
-"""Claim-verdict benchmark: groundwork.claims.checked_claim against data/labels/claims.jsonl.
+"""Claim-verdict benchmark: the pipeline's claim check against data/labels/claims.jsonl.
 
 For the requested split (`--split dev`, the default; `test`; or `all` for both, reported
 separately): agreement with the hand label, precision, recall and F1 per label, the confusion
@@ -7,12 +7,16 @@ written, so that working on the rules never shows the held-out test pairs: tune 
 `--split test` only to measure. `--extra PATH` (repeatable) adds the pairs of another JSONL file
 of the same format as more dev pairs, reported as their own block ("extra", or "extra:NAME" for
 several files); by default that is data/labels/claims_extra.jsonl. Speed is the mean time of
-one checked_claim call (claim_depth included) over the scored pairs: the first pass in a fresh
+one claim check (its depth routing included) over the scored pairs: the first pass in a fresh
 process (cold caches) and the mean of later passes (the quote's analysis cached, as when several
-statements cite it). Prints the figures and
-writes them, with every disagreement, to bench-out/claim_verdicts.json.
+statements cite it). `--model trained` scores the rules joined with the trained claim-support
+model (claims.model: trained); the model was trained on 80 % of the dev, extra and blind pairs,
+so only the test block (and the slice training/support.py holds back) measures it. Prints the
+figures and writes them, with every disagreement, to bench-out/claim_verdicts.json
+(claim_verdicts_model.json with the model).
 
     .venv/bin/python benchmarks/claim_verdicts.py [--split dev|test|all] [--extra PATH ...]
+        [--model none|trained]
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from pathlib import Path
 
 from machine import cpu_model
 
-from groundwork.claims import checked_claim, claim_depth
+from groundwork.claims.model import claim_check
+from schemas.config import ClaimChecks
 
 REPO = Path(__file__).resolve().parent.parent
 LABELS = REPO / "data/labels/claims.jsonl"
@@ -35,8 +40,8 @@ VERDICTS = ("SUPPORTED", "PARTIAL", "UNSUPPORTED", "CONTRADICTED")
 WARM_ROUNDS = 5
 
 
-def _verdict(pair: dict) -> dict:
-    check = checked_claim(pair["claim"], pair["quote"], claim_depth(pair["claim"]))
+def _verdict(pair: dict, settings: ClaimChecks) -> dict:
+    check = claim_check(pair["claim"], pair["quote"], settings)
     return {"verdict": check.verdict, "issues": list(check.issues), "support": check.support}
 
 
@@ -122,6 +127,12 @@ def _arguments() -> argparse.Namespace:
         metavar="PATH",
         help=f"more dev pairs (default: {EXTRA_LABELS.relative_to(REPO)})",
     )
+    parser.add_argument(
+        "--model",
+        choices=("none", "trained"),
+        default="none",
+        help="claims.model: join the trained claim-support model to the rules",
+    )
     arguments = parser.parse_args()
     arguments.extra = arguments.extra or [EXTRA_LABELS]
     return arguments
@@ -131,13 +142,14 @@ def main() -> None:
     arguments = _arguments()
     blocks = _blocks(arguments.split, arguments.extra)
     pairs = [p for block in blocks.values() for p in block]
+    settings = ClaimChecks(model=arguments.model)
     started = time.perf_counter()
-    predictions = [_verdict(p) for p in pairs]
+    predictions = [_verdict(p, settings) for p in pairs]
     cold = (time.perf_counter() - started) / len(pairs)
     started = time.perf_counter()
     for _ in range(WARM_ROUNDS):
         for p in pairs:
-            checked_claim(p["claim"], p["quote"], claim_depth(p["claim"]))
+            claim_check(p["claim"], p["quote"], settings)
     warm = (time.perf_counter() - started) / (WARM_ROUNDS * len(pairs))
     report: dict[str, object] = {}
     offset = 0
@@ -148,7 +160,8 @@ def main() -> None:
     report["machine"] = {"cpu": cpu_model(), "python": platform.python_version()}
     out = REPO / "bench-out"
     out.mkdir(exist_ok=True)
-    (out / "claim_verdicts.json").write_text(json.dumps(report, indent=2))
+    name = "claim_verdicts.json" if arguments.model == "none" else "claim_verdicts_model.json"
+    (out / name).write_text(json.dumps(report, indent=2))
     for name in blocks:
         _printed(name, report[name])
     print(f"\nms per pair: {report['ms_per_pair']}  ({report['machine']})")

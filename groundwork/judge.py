@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from groundwork.claims import checked_claim, claim_depth
+from groundwork.claims.model import claim_check
 from groundwork.scores import Scorer
 from groundwork.verify.trained import TrainedVerifier
 from schemas.config import ClaimChecks
@@ -143,8 +143,7 @@ def judged_claims(rows: list[dict], settings: ClaimChecks) -> list[dict]:
     `reasons` the findings ("modality changed: may vs must"), or the verdict's reason."""
     judged = []
     for row in rows:
-        depth = claim_depth(row["claim"]) if settings.depth == "routed" else settings.depth
-        check = checked_claim(row["claim"], row["evidence"], depth, settings.numeric_tolerance)
+        check = claim_check(row["claim"], row["evidence"], settings)
         judged.append(
             {
                 "id": row["id"],

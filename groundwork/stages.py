@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
+from groundwork.claims.model import MODEL as SUPPORT
 from groundwork.extract.classifier import MODEL as REQUIREMENT
 from groundwork.extract.deontic import EXTRACTOR_VERSION
 from groundwork.onnxmodels import model_version
@@ -46,7 +47,7 @@ STAGE_VERSIONS = {
     # 3: BM25 and dense candidates fused, reranked, top k distinct units
     "retrieve": f"3 {relevance_version()} {model_version(DENSE)}",
     "verify": f"{VERIFIER} {relevance_version()}",
-    "compose": COMPOSER,
+    "compose": f"{COMPOSER} {model_version(SUPPORT)}",
     "review": _checks_version(),
     "publish": "2",
 }

@@ -76,14 +76,20 @@ class ClaimChecks(BaseModel):
     `depth`: `full` runs every check (lexical, modality, actor, numbers, qualifiers); `light`
     skips the qualifier check; `routed` gives assertive claims the full depth and hedged ones
     ("generally", "may need to") the light one, since a hedge already says the claim is not the
-    whole rule. `softening` is what happens to a claim still unsupported after citation
-    correction; a contradicted claim is always removed, since its own evidence says otherwise.
+    whole rule. `model: trained` joins the claim-support model trained here (models/support) to
+    the rules: their named conflicts stand, and it decides where they named none
+    (groundwork/claims/model.py). `softening` is what happens to a claim still unsupported after
+    citation correction; a contradicted claim is always removed, since its own evidence says
+    otherwise.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     decompose: bool = Field(True, description="split statements into atomic claims")
     depth: Depth = Field("routed", description="which checks a claim gets")
+    model: Literal["none", "trained"] = Field(
+        "none", description="join the trained claim-support model to the rule checks"
+    )
     correct_citations: bool = Field(True, description="look for a better verified requirement")
     softening: Softening = Field("mark_unverified", description="for unsupported claims")
     numeric_tolerance: float = Field(0.005, ge=0, lt=1, description="relative rounding allowed")

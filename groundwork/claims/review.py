@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from groundwork.claims.correct import RANK, Correction, Evidence, corrected_citations
 from groundwork.claims.decompose import atomic_claims
+from groundwork.claims.model import claim_check
 from groundwork.claims.soften import softened
-from groundwork.claims.verdict import ClaimCheck, checked_claim, claim_depth
+from groundwork.claims.verdict import ClaimCheck, claim_depth
 from schemas.config import ClaimChecks
 
 TEMPLATE_REASON = "template statement: each cited requirement's modality is from the register"
@@ -73,9 +74,7 @@ def reviewed_claim(
     checks: dict[str, ClaimCheck] = {}
 
     def verdict_of(evidence: Evidence) -> str:
-        checks[evidence.requirement_id] = checked_claim(
-            text, evidence.text, depth, settings.numeric_tolerance
-        )
+        checks[evidence.requirement_id] = claim_check(text, evidence.text, settings, depth)
         return checks[evidence.requirement_id].verdict
 
     original = {e.requirement_id: verdict_of(e) for e in cited}
