@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundwork.extract.deontic import deontic_clauses
-from groundwork.extract.phrases import ends_inside, starts_inside, whole_span
+from groundwork.extract.phrases import BLANKS, ends_inside, starts_inside, whole_span
 from groundwork.sqlfiles import SQL_DIR
 
 from .test_claims_verdict import _corpus_text
@@ -46,6 +46,21 @@ def test_a_quote_opening_after_a_word_starts_inside_a_phrase():
     assert starts_inside(NOTICES, start)  # a comma inside a list is no clause boundary
 
 
+def test_a_sentence_closed_inside_quotation_marks_and_a_plus_bullet_are_boundaries():
+    text = (
+        "a “pertinent element of creditworthiness.” (Both types may favor it.)\n+ Send the agenda."
+    )
+    assert not starts_inside(text, text.index("(Both"))
+    assert not starts_inside(text, text.index("Send"))
+    assert starts_inside("of creditworthiness” both may", len("of creditworthiness” "))
+
+
+def test_a_span_opening_with_the_last_phrases_mark_starts_after_it():
+    text = "under section 1466(a) of this title . That amount shall be the sum."
+    start = text.index(" . That")
+    assert whole_span(text, start, len(text)) == (text.index("That"), len(text))
+
+
 def test_list_labels_line_breaks_and_semicolons_are_boundaries():
     text = "(A) A brief description of what happened;\n- Notify the board\nIt must; and it shall"
     assert not starts_inside(text, text.index("A brief"))
@@ -62,9 +77,8 @@ def test_widening_repairs_a_cut_quote_to_the_whole_clause():
 
 
 _WORDS = st.sampled_from(["shall", "notify", "the", "board", "1016.8", "(a)", "§", "and"])
-_MARKS = st.sampled_from(
-    [" ", " ", " ", ", ", "; ", ". ", ": ", "\n", " — ", " (b) ", "\n- ", "\r\n", " \x0c", "\u00a0"]
-)
+_MARK_LIST = [" ", " ", " ", ", ", "; ", ". ", ": ", "\n", " — ", " (b) ", "\n- ", "\r\n"]
+_MARKS = st.sampled_from([*_MARK_LIST, " \x0c", "\u00a0", ".” ", " .", "\n+ "])
 _TEXTS = st.lists(st.tuples(_WORDS, _MARKS), min_size=2, max_size=30).map(
     lambda parts: "".join(w + m for w, m in parts)
 )
@@ -81,9 +95,12 @@ def _spans(draw) -> tuple[str, int, int]:
 @settings(max_examples=300, deadline=None)
 @given(_spans())
 def test_a_widened_span_holds_the_original_and_is_whole_within_its_line(case):
+    """Whole: it starts and ends at a phrase boundary. It holds the original's words: what it
+    leaves out at the start is only the marks that end the phrase before."""
     text, start, end = case
     wide_start, wide_end = whole_span(text, start, end)
-    assert wide_start <= start and end <= wide_end
+    assert end <= wide_end
+    assert wide_start <= start or not text[start:wide_start].strip(".;:!?—–" + BLANKS)
     assert not starts_inside(text, wide_start) or wide_start == 0
     assert not ends_inside(text, wide_end)
 

@@ -30,11 +30,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from groundwork.extract.phrases import whole_span
+from groundwork.extract.phrases import starts_inside, whole_span
 from groundwork.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.4.0"
+EXTRACTOR_VERSION = "1.4.1"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -617,10 +617,12 @@ def _sentence_clauses(
     text: str, sentence: tuple[int, int], readings: list[_Reading], floor: int
 ) -> list[DeonticClause]:
     """One clause per group of triggers, 10-40 words where it fits, widened to whole phrases; a
-    group the previous, widened quote already holds adds no clause of its own."""
+    group the previous, widened quote already holds adds no clause of its own, and one that
+    could only start where that quote ends, inside a phrase, joins it: the two are one quote."""
     cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT_RE.finditer(text, *sentence)]
     groups = _trigger_groups(text, sentence, readings, cuts)
-    clauses = []
+    clauses: list[DeonticClause] = []
+    primaries: list[_Reading] = []
     for (region_start, region_end), members in groups:
         if not _ALNUM_RE.search(text, max(region_start, floor), region_end):
             continue  # the previous quote, kept whole, already holds this clause
@@ -628,7 +630,11 @@ def _sentence_clauses(
         start, end = _quote_span(text, (max(region_start, floor), region_end), primary, cuts)
         start, end = _extended_backwards(text, start, end, floor)
         start, end = whole_span(text, start, end, max(floor, text.rfind("\n", 0, start) + 1))
+        if clauses and starts_inside(text, start):
+            primary = max(primaries.pop(), primary, key=lambda r: (r.rank, -r.start))
+            start = clauses.pop().start
         clauses.append(_clause(text, start, end, primary))
+        primaries.append(primary)
         floor = end
     return clauses
 

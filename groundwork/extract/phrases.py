@@ -8,9 +8,10 @@ The operational definition, which sql/checks/quotes_whole.sql applies to every p
   begins (after spaces) with one of them, or the line ends there: "... to have been, accessed,
   acquired, used" followed by ", or disclosed as a result of such breach." ends inside one;
 * it **starts inside a phrase** unless the text before it on the same line is empty or ends
-  (after spaces) with one of those, a closing bracket (a list label such as "(a)"), or a list
-  or emphasis mark (`-`, `*`, `#`, `>`, `|`): "..., 1016.5, and" before "1016.8 of this part
-  must" starts inside one.
+  (after spaces) with one of those (closing quotation marks and brackets after them aside:
+  `.”`), a closing bracket (a list label such as "(a)"), or a list or emphasis mark (`-`,
+  `+`, `*`, `#`, `>`, `|`): "..., 1016.5, and" before "1016.8 of this part must" starts
+  inside one.
 
 A clause longer than the word budget is kept whole.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 _ENDS = frozenset(".;:!?—–")
 _CLOSERS = ")]}\"”’'"
-_OPENS = _ENDS | frozenset(")]*-#>|")
+_OPENS = _ENDS | frozenset(")]*-+#>|")
 # White space other than the line break: what Python's str.isspace() holds, as the SQL check
 # spells it (\p{Zs} and the control characters)
 BLANKS = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n")
@@ -37,18 +38,29 @@ def ends_inside(text: str, end: int) -> bool:
 def starts_inside(text: str, start: int) -> bool:
     """Whether a quote starting at `start` begins inside a phrase (see the module docstring)."""
     before = text[max(0, start - _WINDOW) : start].rstrip(BLANKS)
-    return bool(before) and before[-1] != "\n" and before[-1] not in _OPENS
+    if not before or before[-1] == "\n" or before[-1] in _OPENS:
+        return False
+    return before.rstrip(_CLOSERS)[-1:] not in _ENDS
 
 
 def whole_span(text: str, start: int, end: int, floor: int = 0) -> tuple[int, int]:
     """The span widened word by word until it starts and ends at phrase boundaries: back to
     no earlier than `floor`, forward to no later than its line's end. Each step takes in the
-    blanks and the word before (or after) it: the word is there, since the span is inside."""
+    blanks and the word before (or after) it: the word is there, since the span is inside. A
+    span that only blanks separate from `floor` is not widened into them, and one that opens
+    with the mark ending the phrase before it ("; provided, that ...", " . Such report ...")
+    starts after the mark."""
+    while start < end and (text[start] in _ENDS or text[start] in BLANKS):
+        start += 1
     while start > floor and starts_inside(text, start):
-        while start > floor and text[start - 1] in BLANKS:
-            start -= 1
-        while start > floor and not text[start - 1].isspace():
-            start -= 1
+        earlier = start
+        while earlier > floor and text[earlier - 1] in BLANKS:
+            earlier -= 1
+        if earlier == floor:
+            break
+        while earlier > floor and not text[earlier - 1].isspace():
+            earlier -= 1
+        start = earlier
     while ends_inside(text, end):
         while end < len(text) and text[end] in BLANKS:
             end += 1

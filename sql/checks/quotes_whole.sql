@@ -6,14 +6,19 @@
 --   one when it does not end with . ; : ! ? or a dash (closing brackets and quotation marks
 --   aside) and its line goes on (after blanks: white space other than a line break) with
 --   anything but those; it starts inside one when its line,
---   before it, ends with anything but those, a closing bracket or a list or emphasis mark
+--   before it, ends with anything but those (closing brackets and quotation marks after them
+--   aside), a closing bracket or a list or emphasis mark
 --   (rows this run computed: see sql/review/run_views.sql)
 SELECT r.requirement_id, r.doc_id, r.char_start, r.char_end, r.exact_quote
 FROM fresh_requirements r
 JOIN documents d USING (doc_id)
 WHERE (NOT regexp_matches(rtrim(r.exact_quote, ')]}"”’'''), '[.;:!?—–]$')
        AND regexp_matches(substring(d.text, r.char_end + 1, 80), '^[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*[^\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}\n.;:!?—–]'))
-   OR regexp_matches(
-          substring(d.text, greatest(r.char_start - 80, 0) + 1,
-                    r.char_start - greatest(r.char_start - 80, 0)),
-          '[^\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}\n.;:!?—–)\]*#>|-][\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$')
+   OR (regexp_matches(
+           substring(d.text, greatest(r.char_start - 80, 0) + 1,
+                     r.char_start - greatest(r.char_start - 80, 0)),
+           '[^\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}\n.;:!?—–)\]*#>|+-][\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$')
+       AND NOT regexp_matches(
+           substring(d.text, greatest(r.char_start - 80, 0) + 1,
+                     r.char_start - greatest(r.char_start - 80, 0)),
+           '[.;:!?—–][)\]}"”’'']+[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$'))
