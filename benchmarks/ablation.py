@@ -1,0 +1,175 @@
+"""Ablation of rule families (issue 19, item 5): each family of the claim verdict
+(groundwork/claims/verdict.py) and of the deontic reader (groundwork/extract/deontic.py) turned
+off in turn, and the dev figures it moves.
+
+Claim families are scored on the labelled dev blocks (data/labels: claims.jsonl's dev split,
+claims_extra, claims_blind) and the wording inventory (data/labels/wordings.jsonl's pairs), by
+agreement; never on the test split. Deontic families are scored by `is_requirement` F1 on the EU
+dev split (the held-back 20 % of training/requirement.py and the rest) and RegNLP. A family is
+turned off by replacing its function with one that finds nothing. Writes bench-out/ablation.json.
+
+    .venv/bin/python benchmarks/ablation.py --shared ../shared
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from unittest import mock
+
+import groundwork.claims.verdict as verdict
+import groundwork.extract.deontic as deontic
+from groundwork.claims import checked_claim, claim_depth
+
+REPO = Path(__file__).resolve().parent.parent
+LABELS = REPO / "data/labels"
+
+# family -> (module, function, what the function returns when the family finds nothing)
+CLAIM_FAMILIES: dict[str, tuple[object, str, object]] = {
+    "off-topic claim": (verdict, "_off_topic", None),
+    "another party's rule": (verdict, "_other_partys_rule", None),
+    "modality conflicts": (verdict, "_modality_conflicts", []),
+    "party conflicts": (verdict, "_party_conflicts", []),
+    "parties left out": (verdict, "_parties_left_out", []),
+    "substituted parties": (verdict, "_substituted_parties", []),
+    "denied right (correlatives)": (verdict, "_denied_right", []),
+    "antonyms": (verdict, "_antonyms", []),
+    "denied limits": (verdict, "_denied_limits", []),
+    "excluded by 'only ... not'": (verdict, "_excluded", []),
+    "required where waived": (verdict, "_required_where_waived", []),
+    "delayed moment": (verdict, "_delayed_moment", []),
+    "undone acts": (verdict, "_undone_acts", []),
+    "frequency differs": (verdict, "other_period", None),
+    "invented content": (verdict, "_invented", None),
+    "partial (dropped qualifiers, broadened scope)": (verdict, "_partial", None),
+}
+DEONTIC_FAMILIES: dict[str, tuple[object, str, object]] = {
+    "definitions": (deontic, "_is_definition", False),
+    "stative verbs": (deontic, "_is_stative", False),
+    "commencement": (deontic, "_is_commencement", False),
+    "non-operative verbs": (deontic, "_is_non_operative_verb", False),
+    "headings": (deontic, "_is_heading", False),
+    "agent named in a passive": (deontic, "_names_agent", False),
+}
+
+
+@contextmanager
+def turned_off(module: object, name: str, nothing: object) -> Iterator[None]:
+    """The family's function replaced by one that finds nothing; caches cleared around it."""
+    _clear_caches()
+    with mock.patch.object(module, name, lambda *args, **kwargs: nothing):
+        yield
+    _clear_caches()
+
+
+def _clear_caches() -> None:
+    """Every lru_cache of the two modules, so no result computed with a family off survives."""
+    for module in (verdict, deontic):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def claim_blocks() -> dict[str, list[dict]]:
+    """The labelled dev blocks and the wording inventory's pairs (never the test split)."""
+
+    def read(name: str) -> list[dict]:
+        text = (LABELS / name).read_text(encoding="utf-8")
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    wordings = [{**r, "label": r["verdict"]} for r in read("wordings.jsonl") if r["kind"] == "pair"]
+    return {
+        "dev": [r for r in read("claims.jsonl") if r["split"] == "dev"],
+        "extra": read("claims_extra.jsonl"),
+        "blind": read("claims_blind.jsonl"),
+        "wordings": wordings,
+    }
+
+
+def claim_agreements(blocks: dict[str, list[dict]]) -> dict[str, int]:
+    """Pairs whose verdict agrees with the label, by block."""
+    _clear_caches()
+    return {
+        name: sum(
+            checked_claim(p["claim"], p["quote"], claim_depth(p["claim"])).verdict == p["label"]
+            for p in pairs
+        )
+        for name, pairs in blocks.items()
+    }
+
+
+def _f1(rows: list[tuple[str, bool]]) -> float:
+    _clear_caches()
+    tp = fp = fn = 0
+    for sentence, gold in rows:
+        predicted = deontic.is_requirement(sentence)
+        tp += gold and predicted
+        fp += predicted and not gold
+        fn += gold and not predicted
+    return round(2 * tp / (2 * tp + fp + fn), 4) if tp else 0.0
+
+
+def sentence_sets(shared: Path) -> dict[str, list[tuple[str, bool]]]:
+    """EU dev (held-back 20 % and the rest, as training/requirement.py splits it) and RegNLP."""
+    folder = shared / "benchmarks/obligation-sentences"
+    eu = json.loads((folder / "eu_regulatory_statements_dev.json").read_text(encoding="utf-8"))
+    rows = [(s, label == "regulatory") for s, label in eu.items()]
+    held = [r for r in rows if int(hashlib.sha256(r[0].encode()).hexdigest(), 16) % 5 == 0]
+    regnlp = json.loads((folder / "regnlp_obligation_sentences.json").read_text(encoding="utf-8"))
+    return {
+        "eu_held_back": held,
+        "eu_rest": [r for r in rows if r not in held],
+        "regnlp": [(" ".join(r["Text"].split()), bool(r["Obligation"])) for r in regnlp],
+    }
+
+
+def ablated(
+    families: dict[str, tuple[object, str, object]], measure: Callable[[], dict[str, float]]
+) -> dict[str, dict]:
+    """The baseline figures and, for each family, the figures with it turned off."""
+    results = {"(all rules)": measure()}
+    for family, (module, name, nothing) in families.items():
+        with turned_off(module, name, nothing):
+            results[family] = measure()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=Path("../shared"))
+    args = parser.parse_args()
+    blocks = claim_blocks()
+    sets = sentence_sets(args.shared)
+    report = {
+        "claims": {
+            "pairs": {name: len(pairs) for name, pairs in blocks.items()},
+            "agreeing": ablated(CLAIM_FAMILIES, lambda: claim_agreements(blocks)),
+        },
+        "deontic": {
+            "sentences": {name: len(rows) for name, rows in sets.items()},
+            "f1": ablated(
+                DEONTIC_FAMILIES, lambda: {name: _f1(rows) for name, rows in sets.items()}
+            ),
+        },
+    }
+    out = REPO / "bench-out"
+    out.mkdir(exist_ok=True)
+    (out / "ablation.json").write_text(json.dumps(report, indent=1))
+    base = report["claims"]["agreeing"]["(all rules)"]
+    print("claim families: pairs agreeing (change vs all rules)", report["claims"]["pairs"])
+    for family, counts in report["claims"]["agreeing"].items():
+        changes = (f"{k} {v} ({v - base[k]:+d})" for k, v in counts.items())
+        print(f"  {family:<48}", "  ".join(changes))
+    base_f1 = report["deontic"]["f1"]["(all rules)"]
+    print("deontic families: is_requirement F1 (change)", report["deontic"]["sentences"])
+    for family, f1s in report["deontic"]["f1"].items():
+        changes = (f"{k} {v} ({v - base_f1[k]:+.3f})" for k, v in f1s.items())
+        print(f"  {family:<48}", "  ".join(changes))
+
+
+if __name__ == "__main__":
+    main()
