@@ -14,7 +14,6 @@ turned off by replacing its function with one that finds nothing. Writes bench-o
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +23,7 @@ from unittest import mock
 import groundwork.claims.verdict as verdict
 import groundwork.extract.deontic as deontic
 from groundwork.claims import checked_claim, claim_depth
+from training.metrics import held_back
 
 REPO = Path(__file__).resolve().parent.parent
 LABELS = REPO / "data/labels"
@@ -118,7 +118,7 @@ def sentence_sets(shared: Path) -> dict[str, list[tuple[str, bool]]]:
     folder = shared / "benchmarks/obligation-sentences"
     eu = json.loads((folder / "eu_regulatory_statements_dev.json").read_text(encoding="utf-8"))
     rows = [(s, label == "regulatory") for s, label in eu.items()]
-    held = [r for r in rows if int(hashlib.sha256(r[0].encode()).hexdigest(), 16) % 5 == 0]
+    held = [r for r in rows if held_back(r[0])]
     regnlp = json.loads((folder / "regnlp_obligation_sentences.json").read_text(encoding="utf-8"))
     return {
         "eu_held_back": held,

@@ -14,7 +14,6 @@ on, and the threshold and every figure of the card are measured on it, with the 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import re
@@ -29,7 +28,7 @@ from groundwork.onnxmodels import CrossEncoder
 from groundwork.relevance import MODEL, relevance_text
 from groundwork.retrieve.bm25 import chunk_index, question_hits
 from training.crossencoder import TrainConfig, exported, fine_tuned, write_card
-from training.metrics import auroc, best_threshold, map_at, recall_at
+from training.metrics import auroc, best_threshold, held_back, map_at, recall_at
 
 DEPTH = 20  # BM25 candidates per question: the hard negatives, and what reranking sees
 HARD_NEGATIVES = 5
@@ -50,11 +49,6 @@ class Passage:
         the passage number (both forms, so the model leans on neither)."""
         name = self.title if rng.random() < 0.5 else f"ADGM {self.document}"
         return f"{name} {self.number}"
-
-
-def held_back(question_id: str) -> bool:
-    """The held-back slice: 20 % of the questions, by a hash of their ID."""
-    return int(hashlib.sha256(question_id.encode()).hexdigest(), 16) % 5 == 0
 
 
 def passages(obliqa: Path) -> dict[str, Passage]:

@@ -20,7 +20,6 @@ Data (../shared/benchmarks/obligation-sentences):
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 from groundwork.extract.classifier import DUTIES, MODEL
 from groundwork.onnxmodels import CrossEncoder
 from training.crossencoder import TrainConfig, exported, fine_tuned, write_card
-from training.metrics import auroc
+from training.metrics import auroc, held_back
 
 CONFIG = TrainConfig(epochs=3, learning_rate=5e-5, batch_size=16, max_length=96)
 THRESHOLD = 0.5
@@ -41,11 +40,6 @@ _CHATTER = re.compile(
     r"|:\s*$",
     re.IGNORECASE,
 )
-
-
-def held_back(sentence: str) -> bool:
-    """The held-back slice of the EU split: 20 % of the sentences, by a hash of the text."""
-    return int(hashlib.sha256(sentence.encode()).hexdigest(), 16) % 5 == 0
 
 
 def eu_sentences(shared: Path) -> list[tuple[str, int]]:

@@ -29,6 +29,7 @@ from pathlib import Path
 from groundwork.claims.model import CONFIDENT, MODEL, SupportModel, combined_verdict, model_text
 from groundwork.claims.verdict import checked_claim, claim_depth
 from training.crossencoder import TrainConfig, exported, fine_tuned, write_card
+from training.metrics import held_back
 from training.perturb import LABELS, SUPPORTED, UNSUPPORTED, Pair, Quote, pairs_for
 
 CONFIG = TrainConfig(epochs=2, learning_rate=5e-5, batch_size=16, max_length=160)
@@ -40,11 +41,6 @@ REWRITTEN_PER_DOCUMENT = 1
 # times an epoch, so that the thousands of mechanical rewrites do not drown them.
 LABELLED_REPEATS = 3
 REPO = Path(__file__).resolve().parent.parent
-
-
-def held_back(key: str) -> bool:
-    """The held-back 20 %, by a hash of the key."""
-    return int(hashlib.sha256(key.encode()).hexdigest(), 16) % 5 == 0
 
 
 def labelled_pairs() -> tuple[list[dict], set[str]]:
