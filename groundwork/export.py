@@ -86,7 +86,10 @@ def provenance(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str
     present = [t for t in CLAIM_TABLES if warehouse.parts(t, run_id)]
     parts |= run_parts(warehouse, run_id, *present)
     # numbered by their place in the files: the order compose wrote them in
-    parts |= {f"{t}_files": warehouse.run_dir(t, run_id) / "part-*.parquet" for t in present}
+    parts |= {
+        f"{t}_files": warehouse.sql_path(warehouse.run_dir(t, run_id) / "part-*.parquet")
+        for t in present
+    }
     tables = {
         name: _records(con, literal_sql(f"export/{name}", **parts, run_id=run_id))
         if name not in CLAIM_TABLES or name in present

@@ -10,6 +10,10 @@ A stage writes its parts into `tables/<table>/.staging-<run>/` and `commit` rena
 place in one step, so a crash leaves only a staging folder that no view reads. Views over the
 Parquet files are (re)created by `refresh_views`; `current_<table>` reads the published run only.
 
+SQL names the Parquet files by paths relative to the warehouse folder (`tables/...`), and every
+connection resolves them there (DuckDB's `file_search_path`): the views stored in the database
+work from any working directory, and in a warehouse moved or copied to another folder.
+
 The per-document tables (chunks, candidates, requirements) are not copied for documents a run
 reuses. A run's parts hold the rows it computed; its `lineage.parquet` names, for every document
 of the run, the run whose parts hold that document's rows (`doc_id`, `from_run`). `relation`
@@ -104,7 +108,11 @@ class Warehouse:
             return
         if not read_only:
             self.root.mkdir(parents=True, exist_ok=True)
-        con = duckdb.connect(str(self.db_path), read_only=read_only)
+        con = duckdb.connect(
+            str(self.db_path),
+            read_only=read_only,
+            config={"file_search_path": str(self.root.absolute())},
+        )
         try:
             if not read_only:
                 _create_or_migrate(con)
@@ -188,9 +196,14 @@ class Warehouse:
         earlier = pq.read_table(lineage, columns=["from_run"]).column("from_run").unique()
         return sorted(set(earlier.to_pylist()) | {run_id})
 
+    def sql_path(self, path: Path) -> Path:
+        """A path inside the warehouse as SQL names it: relative to the warehouse folder, which
+        every connection searches (see the module docstring)."""
+        return path.relative_to(self.root)
+
     def own_relation(self, table: str, run_id: str) -> Sql:
         """The rows a run computed itself (its parts), as a relation for SQL."""
-        return parquet_relation(self.run_dir(table, run_id) / "part-*.parquet")
+        return parquet_relation(self.sql_path(self.run_dir(table, run_id) / "part-*.parquet"))
 
     def relation(self, table: str, run_id: str) -> Sql:
         """A run's whole table as a relation for SQL: its parts, and for a table with a lineage
@@ -199,8 +212,12 @@ class Warehouse:
         if not lineage.exists():
             return self.own_relation(table, run_id)
         runs = self.lineage_runs(table, run_id)
-        parts = ", ".join(literal(self.run_dir(table, r) / "part-*.parquet") for r in runs)
-        return relation_sql("warehouse/lineage_relation", parts=Sql(f"[{parts}]"), lineage=lineage)
+        parts = ", ".join(
+            literal(self.sql_path(self.run_dir(table, r) / "part-*.parquet")) for r in runs
+        )
+        return relation_sql(
+            "warehouse/lineage_relation", parts=Sql(f"[{parts}]"), lineage=self.sql_path(lineage)
+        )
 
     def committed_runs(self, table: str) -> list[str]:
         """Runs that have committed parts for a table."""
@@ -300,7 +317,7 @@ def run_parts(warehouse: Warehouse, run_id: str, *tables: str) -> dict[str, Sql]
 def _all_runs(warehouse: Warehouse, table: str) -> Sql:
     """The rows of every run of a table, with their `run_id`."""
     if table not in LINEAGE_TABLES:
-        pattern = warehouse.table_dir(table) / "run_id=*" / "part-*.parquet"
+        pattern = warehouse.sql_path(warehouse.table_dir(table) / "run_id=*" / "part-*.parquet")
         return relation_sql("warehouse/hive_rows", pattern=pattern)
     return Sql(
         "\nUNION ALL BY NAME\n".join(

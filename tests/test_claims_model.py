@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import duckdb
 import pytest
 from typer.testing import CliRunner
 
@@ -24,6 +23,7 @@ from groundwork.claims.model import (
 from groundwork.claims.verdict import checked_claim
 from groundwork.cli import app
 from groundwork.onnxmodels import MODELS_DIR
+from groundwork.warehouse import Warehouse
 from schemas.config import ClaimChecks, RunConfig
 
 from .conftest import SAMPLE_CORPUS, SAMPLE_QUESTIONS
@@ -120,8 +120,7 @@ def test_a_run_with_the_model_checks_its_claims_with_it(tmp_path: Path, prefect_
         questions=str(SAMPLE_QUESTIONS),
         config=RunConfig(workers=1, data_docs=False, claims=TRAINED),
     )
-    con = duckdb.connect(str(tmp_path / "wh" / "groundwork.duckdb"), read_only=True)
-    with con:
+    with Warehouse(tmp_path / "wh").connect(read_only=True) as con:
         claims, by_model = con.sql(
             "SELECT count(*), count(*) FILTER (WHERE reason LIKE '%claim-support model%') "
             "FROM current_claims"

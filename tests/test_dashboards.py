@@ -166,3 +166,36 @@ def test_run_views_follow_a_second_run_with_failures(answered_warehouse, tmp_pat
         f"FROM dashboard_run_failures WHERE run_id = '{bad}'",
     )
     assert failures == [(bad, 1, "empty", 1, "statements_cited")]
+
+
+def test_views_work_from_another_directory_and_after_the_warehouse_moves(
+    answered_warehouse, tmp_path, monkeypatch
+):
+    """Views name Parquet files relative to the warehouse folder and every connection resolves
+    them there: `groundwork sql` from elsewhere, and in a moved copy, sees the whole register."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from groundwork.cli import app
+    from groundwork.warehouse import Warehouse
+
+    source, summary = answered_warehouse
+    first = tmp_path / "first"
+    shutil.copytree(source, first)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    moved = tmp_path / "moved" / "warehouse"
+    for folder in (first, moved):
+        if folder == moved:
+            moved.parent.mkdir()
+            shutil.move(first, moved)
+        result = CliRunner().invoke(
+            app, ["sql", "-w", str(folder), "SELECT count(*) AS n FROM current_requirements"]
+        )
+        assert result.exit_code == 0, result.output
+        assert str(summary.requirements) in result.output
+        with Warehouse(folder).connect(read_only=True) as con:
+            for view in VIEWS:
+                con.execute(f"SELECT count(*) FROM {view}").fetchall()

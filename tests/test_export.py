@@ -7,7 +7,6 @@ import json
 import shutil
 from pathlib import Path
 
-import duckdb
 import jsonschema
 import pyarrow.parquet as pq
 import pytest
@@ -16,6 +15,7 @@ from typer.testing import CliRunner
 from groundwork.cli import app
 from groundwork.cli.outputs import ExportFormat
 from groundwork.export_formats import DEFAULT_NAMES
+from groundwork.warehouse import Warehouse
 from schemas.export import ENTITIES, SCHEMA_PATH, export_json_schema, schema_text
 
 from .test_flow import rows
@@ -238,14 +238,13 @@ def test_parquet_export_never_replaces_a_folder_that_is_not_an_export(answered_w
 def test_a_run_whose_documents_changed_since_is_not_exported(answered_warehouse, tmp_path):
     warehouse = tmp_path / "wh"
     shutil.copytree(answered_warehouse[0], warehouse)
-    con = duckdb.connect(str(warehouse / "groundwork.duckdb"))
-    doc_id = con.execute("SELECT doc_id FROM current_requirements LIMIT 1").fetchone()[0]
-    con.execute(
-        "UPDATE document_texts SET text = 'edited. ' || text "
-        "WHERE sha256 = (SELECT sha256 FROM document_rows WHERE doc_id = ?)",
-        [doc_id],
-    )
-    con.close()
+    with Warehouse(warehouse).connect() as con:
+        doc_id = con.execute("SELECT doc_id FROM current_requirements LIMIT 1").fetchone()[0]
+        con.execute(
+            "UPDATE document_texts SET text = 'edited. ' || text "
+            "WHERE sha256 = (SELECT sha256 FROM document_rows WHERE doc_id = ?)",
+            [doc_id],
+        )
     result = CliRunner().invoke(app, ["export", "-w", str(warehouse), "--out", str(tmp_path / "x")])
     assert result.exit_code == 1 and doc_id in result.output
     assert not (tmp_path / "x").exists()

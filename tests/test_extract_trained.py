@@ -8,7 +8,6 @@ import json
 import shutil
 from pathlib import Path
 
-import duckdb
 import pyarrow as pa
 import pytest
 
@@ -17,6 +16,7 @@ from groundwork.chunk import chunks
 from groundwork.extract.classifier import MODEL, asks_model
 from groundwork.extract.trained import TrainedExtractor
 from groundwork.onnxmodels import MODELS_DIR, CrossEncoder
+from groundwork.warehouse import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.requirements import Candidates
@@ -85,8 +85,7 @@ def test_a_candidate_set_aside_is_kept_in_candidates_but_never_registered(
         warehouse=str(tmp_path / "wh"),
         config=RunConfig(workers=1, extract="trained", data_docs=False),
     )
-    con = duckdb.connect(str(tmp_path / "wh" / "groundwork.duckdb"), read_only=True)
-    with con:
+    with Warehouse(tmp_path / "wh").connect(read_only=True) as con:
         aside = con.sql(
             "SELECT count(*) FROM current_candidates WHERE NOT is_requirement"
         ).fetchone()[0]

@@ -32,7 +32,11 @@ def run(corpus: Path, warehouse: Path):
 
 
 def rows(warehouse: Path, sql: str) -> list[tuple]:
-    con = duckdb.connect(str(warehouse / "groundwork.duckdb"), read_only=True)
+    con = duckdb.connect(  # as groundwork opens it: views name Parquet files in the folder
+        str(warehouse / "groundwork.duckdb"),
+        read_only=True,
+        config={"file_search_path": str(warehouse)},
+    )
     try:
         return con.execute(sql).fetchall()
     finally:
