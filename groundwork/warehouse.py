@@ -75,6 +75,24 @@ class WarehouseBusy(Exception):
     """Another run holds the warehouse."""
 
 
+class NotAQuery(Exception):
+    """A statement given to the query tool that is not a query."""
+
+
+QUERY_STATEMENTS = ("SELECT", "EXPLAIN")  # SELECT includes DESCRIBE, SHOW, PRAGMA and WITH
+
+
+def read_statements(con: duckdb.DuckDBPyConnection, sql: str) -> None:
+    """Nothing, or NotAQuery naming the first statement of `sql` that is not a query."""
+    for statement in con.extract_statements(sql):
+        if statement.type.name not in QUERY_STATEMENTS:
+            said = statement.query.split(maxsplit=1)[0].upper()  # INSTALL, where DuckDB says LOAD
+            raise NotAQuery(
+                f"groundwork sql is read-only: it runs queries (SELECT, DESCRIBE, SHOW, EXPLAIN), "
+                f"not {said}"
+            )
+
+
 @dataclass(frozen=True)
 class Warehouse:
     """Paths and connections of one warehouse folder."""
@@ -119,6 +137,21 @@ class Warehouse:
             yield con
         finally:
             con.close()
+
+    @contextmanager
+    def sandboxed(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A read-only connection for users' queries (`groundwork sql`): they read the database
+        and the warehouse's own Parquet files and nothing else, and change nothing. DuckDB's
+        external access is off but for `tables/` (the views name their files relative to the
+        folder), so reading /etc/passwd, COPY ... TO, ATTACH, INSTALL and LOAD fail; the
+        configuration is locked, so no SET undoes that. `read_statements` keeps out statements
+        that are not queries (a COPY into the warehouse's own folder)."""
+        with self.connect(read_only=True) as con:
+            tables = str(self.root.absolute() / "tables") + os.sep
+            con.execute(f"SET allowed_directories = [{literal(tables)}, 'tables/']")
+            con.execute("SET enable_external_access = false")
+            con.execute("SET lock_configuration = true")
+            yield con
 
     @contextmanager
     def session(self) -> Iterator[None]:

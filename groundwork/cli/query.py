@@ -35,16 +35,20 @@ def sql(
         OutputFormat.table
     ),
 ) -> None:
-    """Query the warehouse read-only: tables, current_* views and all-runs views."""
+    """Query the warehouse read-only: tables, current_* views and all-runs views. A query reads
+    the warehouse's own files and nothing else, and writes nothing."""
     import duckdb
+
+    from groundwork.warehouse import NotAQuery, read_statements
 
     wh = existing_warehouse(warehouse)
     try:
-        with wh.connect(read_only=True) as con:
+        with wh.sandboxed() as con:
+            read_statements(con, statement)
             cursor = con.execute(statement)
             columns = [d[0] for d in cursor.description] if cursor.description else []
             rows = cursor.fetchall() if columns else []
-    except duckdb.Error as exc:
+    except (duckdb.Error, NotAQuery) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
     _print_rows(columns, rows, fmt)
