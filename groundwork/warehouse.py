@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,6 +69,9 @@ PARQUET_TABLES = (
 )
 
 
+# DuckDB's words when another process holds the file: "Conflicting lock is held in <program>
+# (PID <n>) by user <u>"
+_LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID \d+\))")
 _SESSIONS: dict[Path, duckdb.DuckDBPyConnection] = {}  # open databases, by file (Warehouse.session)
 
 
@@ -126,11 +130,21 @@ class Warehouse:
             return
         if not read_only:
             self.root.mkdir(parents=True, exist_ok=True)
-        con = duckdb.connect(
-            str(self.db_path),
-            read_only=read_only,
-            config={"file_search_path": str(self.root.absolute())},
-        )
+        try:
+            con = duckdb.connect(
+                str(self.db_path),
+                read_only=read_only,
+                config={"file_search_path": str(self.root.absolute())},
+            )
+        except duckdb.IOException as exc:
+            held = _LOCK_HOLDER.search(str(exc))
+            if held is None:
+                raise
+            raise WarehouseBusy(
+                f"{self.db_path} is held open by another process ({held.group(1)}): a DuckDB "
+                "client such as a dashboard's connection or a `duckdb` shell, or a run; close it "
+                "and try again"
+            ) from None
         try:
             if not read_only:
                 _create_or_migrate(con)

@@ -41,3 +41,48 @@ def test_a_run_waits_for_a_background_job_to_let_go(tmp_path: Path) -> None:
         waited = time.monotonic() - started
     assert waited >= 0.5
     thread.join()
+
+
+def test_a_run_while_another_process_reads_the_database_fails_with_one_line(
+    answered_warehouse, tmp_path: Path
+) -> None:
+    """A dashboard's read-only connection (a real second process) holds groundwork.duckdb: the
+    run stops with one line naming the file and the holder, exit 1, and no traceback."""
+    import shutil
+    import subprocess
+    import sys
+
+    from .conftest import SAMPLE_CORPUS
+
+    warehouse = tmp_path / "wh"
+    shutil.copytree(answered_warehouse[0], warehouse)
+    reader = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import duckdb, sys, time\n"
+            f"con = duckdb.connect({str(warehouse / 'groundwork.duckdb')!r}, read_only=True)\n"
+            "print('ready', flush=True)\n"
+            "time.sleep(120)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert reader.stdout.readline().strip() == "ready"
+        cli = Path(sys.executable).parent / "groundwork"
+        result = subprocess.run(
+            [str(cli), "run", "--corpus", str(SAMPLE_CORPUS), "--warehouse", str(warehouse)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        reader.kill()
+        reader.wait()
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "Traceback" not in output
+    (line,) = [ln for ln in output.splitlines() if ln.strip()]
+    assert line.startswith("error: ") and "held open by another process" in line
+    assert f"(PID {reader.pid})" in line

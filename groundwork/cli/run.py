@@ -55,8 +55,19 @@ class _ConsoleLines(logging.Handler):
         err.print(self.format(record), markup=False, highlight=False)
 
 
+class _UsersMistakes(logging.Filter):
+    """Drops Prefect's report of a flow that stopped on a warehouse another process holds: the
+    CLI says so in one line, and a traceback would bury it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from groundwork.warehouse import WarehouseBusy
+
+        return not (record.exc_info and isinstance(record.exc_info[1], WarehouseBusy))
+
+
 def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
+    logging.getLogger("prefect.flow_runs").addFilter(_UsersMistakes())
     logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
     logging.getLogger("distributed").setLevel(logging.WARNING)  # Dask's cluster chatter
