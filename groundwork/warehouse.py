@@ -72,11 +72,22 @@ PARQUET_TABLES = (
 # DuckDB's words when another process holds the file: "Conflicting lock is held in <program>
 # (PID <n>) by user <u>"
 _LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID \d+\))")
+_NOT_A_DATABASE = "is not a valid DuckDB database file"
+_MAGIC, _MAGIC_END = b"DUCK", 12  # a DuckDB file's bytes 8-12
 _SESSIONS: dict[Path, duckdb.DuckDBPyConnection] = {}  # open databases, by file (Warehouse.session)
 
 
-class WarehouseBusy(Exception):
-    """Another run holds the warehouse."""
+class WarehouseUnusable(Exception):
+    """The warehouse cannot be opened: another process holds it, or its database is damaged.
+    The CLI says so in one line."""
+
+
+class WarehouseBusy(WarehouseUnusable):
+    """Another run (or another process) holds the warehouse."""
+
+
+class WarehouseDamaged(WarehouseUnusable):
+    """groundwork.duckdb is not a DuckDB database (truncated, overwritten, not ours)."""
 
 
 class NotAQuery(Exception):
@@ -119,6 +130,20 @@ class Warehouse:
     def exists(self) -> bool:
         return self.db_path.exists()
 
+    def check_database(self) -> None:
+        """Nothing, or WarehouseDamaged when groundwork.duckdb exists but is no DuckDB database
+        (its header lacks DuckDB's magic bytes): a cheap check before any command opens it."""
+        with self.db_path.open("rb") as handle:
+            header = handle.read(_MAGIC_END)
+        if header[_MAGIC_END - len(_MAGIC) :] != _MAGIC:
+            raise self._damaged()
+
+    def _damaged(self) -> WarehouseDamaged:
+        return WarehouseDamaged(
+            f"{self.db_path} is not a DuckDB database: restore it from a backup, or move it "
+            "away and run again to rebuild the warehouse from the corpus"
+        )
+
     @contextmanager
     def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
         """A DuckDB connection, closed on exit; the writer creates the schema on first use.
@@ -137,6 +162,8 @@ class Warehouse:
                 config={"file_search_path": str(self.root.absolute())},
             )
         except duckdb.IOException as exc:
+            if _NOT_A_DATABASE in str(exc):
+                raise self._damaged() from None
             held = _LOCK_HOLDER.search(str(exc))
             if held is None:
                 raise

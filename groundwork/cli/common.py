@@ -32,10 +32,15 @@ WarehouseOption = Annotated[
 
 def existing_warehouse(warehouse: Path | None) -> Warehouse:
     """The warehouse to read, or a usage error when there is none yet."""
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse import Warehouse, WarehouseDamaged
 
     wh = Warehouse(warehouse_dir(warehouse))
     if not wh.exists():
         err.print(f"[red]error:[/] no warehouse at {wh.root} (run `groundwork run` first)")
         raise typer.Exit(EXIT_USAGE)
+    try:
+        wh.check_database()
+    except WarehouseDamaged as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
     return wh

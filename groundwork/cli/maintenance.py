@@ -69,7 +69,7 @@ def cache_import(
     import duckdb
 
     from groundwork.llm.cache import import_cache
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse import Warehouse, WarehouseUnusable
 
     if not path.is_file():
         err.print(f"[red]error:[/] {path} does not exist")
@@ -77,6 +77,9 @@ def cache_import(
     try:
         with Warehouse(warehouse_dir(warehouse)).connect() as con:
             n = import_cache(con, path)
+    except WarehouseUnusable as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(EXIT_FAILED) from exc
     except duckdb.Error as exc:
         err.print(f"[red]error:[/] {path} is not an exported model cache: {exc}")
         raise typer.Exit(EXIT_FAILED) from exc

@@ -39,7 +39,7 @@ def sql(
     the warehouse's own files and nothing else, and writes nothing."""
     import duckdb
 
-    from groundwork.warehouse import NotAQuery, WarehouseBusy, read_statements
+    from groundwork.warehouse import NotAQuery, WarehouseUnusable, read_statements
 
     wh = existing_warehouse(warehouse)
     try:
@@ -48,7 +48,7 @@ def sql(
             cursor = con.execute(statement)
             columns = [d[0] for d in cursor.description] if cursor.description else []
             rows = cursor.fetchall() if columns else []
-    except (duckdb.Error, NotAQuery, WarehouseBusy) as exc:
+    except (duckdb.Error, NotAQuery, WarehouseUnusable) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
     _print_rows(columns, rows, fmt)

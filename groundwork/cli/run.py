@@ -56,13 +56,14 @@ class _ConsoleLines(logging.Handler):
 
 
 class _UsersMistakes(logging.Filter):
-    """Drops Prefect's report of a flow that stopped on a warehouse another process holds: the
-    CLI says so in one line, and a traceback would bury it."""
+    """Drops Prefect's report of a flow that stopped on a warehouse it cannot open (another
+    process holds it, or it is damaged): the CLI says so in one line, and a traceback would
+    bury it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from groundwork.warehouse import WarehouseBusy
+        from groundwork.warehouse import WarehouseUnusable
 
-        return not (record.exc_info and isinstance(record.exc_info[1], WarehouseBusy))
+        return not (record.exc_info and isinstance(record.exc_info[1], WarehouseUnusable))
 
 
 def _quiet_prefect(verbose: bool) -> None:
@@ -165,7 +166,7 @@ def run(
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
     from groundwork.progress import live_display
-    from groundwork.warehouse import WarehouseBusy
+    from groundwork.warehouse import WarehouseUnusable
 
     # The modules just imported live until exit: frozen, the cyclic collector stops walking
     # their objects at every full collection of the run (and again at exit).
@@ -188,7 +189,7 @@ def run(
                 run=rerun,
                 force=force,
             )
-    except WarehouseBusy as exc:
+    except WarehouseUnusable as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
     collector.freeze()  # the interpreter's last collection would walk all the run left behind
