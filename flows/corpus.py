@@ -35,6 +35,7 @@ from prefect.utilities.annotations import quote
 
 from groundwork.runs import (
     CorpusSnapshot,
+    Outcome,
     corpus_digest,
     corpus_snapshot,
     finish_run,
@@ -44,11 +45,12 @@ from groundwork.runs import (
     prepared_run,
     questions_digest,
     record_unchanged,
+    run_session,
     start_run,
     unchanged_published,
 )
 from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse import Warehouse, missing_file
 from schemas.config import RunConfig, profile_config
 from schemas.run_summary import RunSummary
 
@@ -57,13 +59,18 @@ class Stages:
     """Runs the flow's stages with chained cache keys, and times them."""
 
     def __init__(
-        self, head: str, inputs: dict[str, str], from_stage: str | None, only: str | None
+        self,
+        head: str,
+        inputs: dict[str, str],
+        from_stage: str | None,
+        only: str | None,
+        timings: dict[str, float],
     ) -> None:
         self.key = head
         self.inputs = inputs  # what a stage reads from outside the warehouse, by stage
         self.forced = STAGES.index(only or from_stage) if (only or from_stage) else len(STAGES)
         self.last = STAGES.index(only) if only else len(STAGES) - 1
-        self.timings: dict[str, float] = {}
+        self.timings = timings  # filled in as stages finish
 
     def wanted(self, stage: str) -> bool:
         """Whether the run goes as far as this stage (`only` stops after its stage)."""
@@ -108,7 +115,7 @@ def corpus_run(
             raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
     config = profile_config(profile, config)
     wh = Warehouse(Path(warehouse))
-    with wh.run_lock(f"flow run {flow_run.get_id()}"), wh.session():
+    with run_session(wh, flow_run.get_id(), corpus):
         return _locked_run(Path(corpus), wh, questions, config, from_stage, only, run, force)
 
 
@@ -129,6 +136,32 @@ def _locked_run(
         if run is None:
             raise ValueError("--from-stage/--only need an earlier run, and this warehouse has none")
     run_id = prepared_run(wh, flow_run.get_id(), run)
+    timings: dict[str, float] = {}  # the stages', as far as they got
+    try:
+        return _attempt(
+            corpus, wh, run_id, questions, config, from_stage, only, force, clock, timings
+        )
+    except BaseException as exc:
+        error = str(missing_file(exc) or f"{type(exc).__name__}: {exc}")
+        outcome = Outcome("failed", timings=timings, error=error)
+        finish_run(wh, run_id, flow_run.get_id(), str(corpus), outcome)
+        raise
+
+
+def _attempt(
+    corpus: Path,
+    wh: Warehouse,
+    run_id: str,
+    questions: str | None,
+    config: RunConfig,
+    from_stage: str | None,
+    only: str | None,
+    force: bool,
+    clock: float,
+    timings: dict[str, float],
+) -> RunSummary:
+    """The run, from its fingerprint on: unchanged, or its stages."""
+    partial = bool(from_stage or only)
     questions_path = Path(questions) if questions else None
     snapshot = corpus_snapshot(corpus, wh)
     inputs = {
@@ -146,12 +179,8 @@ def _locked_run(
             summary = RunSummary.unchanged(run_id, reused[0], str(wh.root.resolve()), reused[1])
             return summary.model_copy(update={"timings": {"fingerprint": round(seconds, 3)}})
     start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint, CODE_VERSION)
-    stage = Stages(f"{run_id}|{config.digest()}", inputs, from_stage, only)
-    try:
-        return _stages(stage, wh, run_id, corpus, snapshot, questions_path, config)
-    except BaseException as exc:
-        finish_run(wh, run_id, "failed", None, {}, stage.timings, f"{type(exc).__name__}: {exc}")
-        raise
+    stage = Stages(f"{run_id}|{config.digest()}", inputs, from_stage, only, timings)
+    return _stages(stage, wh, run_id, corpus, snapshot, questions_path, config)
 
 
 def _stages(
@@ -198,7 +227,7 @@ def _stages(
         if not stage.wanted(name):
             break
         out[name] = step()
-    return _finished(wh, run_id, out, stage.timings)
+    return _finished(wh, run_id, corpus, out, stage.timings)
 
 
 def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out: dict) -> list:
@@ -215,7 +244,7 @@ def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out:
     return results
 
 
-def _finished(wh: Warehouse, run_id: str, out: dict, timings: dict) -> RunSummary:
+def _finished(wh: Warehouse, run_id: str, corpus: Path, out: dict, timings: dict) -> RunSummary:
     """Close the run's row and summarise it."""
     from groundwork.review import failed_hard_checks
 
@@ -243,7 +272,8 @@ def _finished(wh: Warehouse, run_id: str, out: dict, timings: dict) -> RunSummar
     failed = [r["check_name"] for r in failed_hard_checks(results)]
     status = "published" if out.get("publish") else "partial" if "publish" not in out else "failed"
     error = f"hard checks failed: {', '.join(failed)}" if failed else None
-    finish_run(wh, run_id, status, ingested.corpus_hash, counts, timings, error)
+    outcome = Outcome(status, ingested.corpus_hash, counts, timings, error)
+    finish_run(wh, run_id, flow_run.get_id(), str(corpus), outcome)
     return RunSummary(
         run_id=run_id,
         status=status,

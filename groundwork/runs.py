@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
 from groundwork.sqlfiles import query, run_script
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse import Warehouse, WarehouseUnusable
 from schemas.config import RunConfig
 
 
@@ -224,29 +227,87 @@ def record_unchanged(
         )
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended, for its row in `runs`."""
+
+    status: str
+    corpus_hash: str | None = None
+    counts: dict = field(default_factory=dict)
+    timings: dict = field(default_factory=dict)
+    error: str | None = None
+
+
 def finish_run(
-    warehouse: Warehouse,
-    run_id: str,
-    status: str,
-    corpus_hash: str | None,
-    counts: dict,
-    timings: dict,
-    error: str | None,
+    warehouse: Warehouse, run_id: str, flow_run_id: str | None, corpus: str, outcome: Outcome
 ) -> None:
-    """Close a run's row with its outcome."""
+    """Close a run's row with its outcome (opening it, if the run failed before it had one)."""
     with warehouse.connect() as con:
         run_script(
             con,
             "runs/finish",
             {
                 "run_id": run_id,
-                "status": status,
-                "corpus_hash": corpus_hash,
-                "counts": json.dumps(counts),
-                "timings": json.dumps(timings),
-                "error": error,
+                "flow_run_id": flow_run_id,
+                "corpus": corpus,
+                "status": outcome.status,
+                "corpus_hash": outcome.corpus_hash,
+                "counts": json.dumps(outcome.counts),
+                "timings": json.dumps(outcome.timings),
+                "error": outcome.error,
             },
         )
+
+
+UNRECORDED = "unrecorded_runs.jsonl"
+
+
+@contextmanager
+def run_session(warehouse: Warehouse, flow_run_id: str | None, corpus: str) -> Iterator[None]:
+    """The run lock and the database session a run works in.
+
+    A run that cannot have them (another run or process holds the warehouse, or its database
+    is damaged) cannot write its row either: it is noted in <warehouse>/unrecorded_runs.jsonl,
+    and the next run that has them records every such note in `runs`, as a failed run with its
+    error. So every attempt leaves a row, the ones a dashboard's open connection stopped too.
+    """
+    with ExitStack() as held:
+        try:
+            held.enter_context(warehouse.run_lock(f"flow run {flow_run_id}"))
+            held.enter_context(warehouse.session())
+        except WarehouseUnusable as exc:
+            _note_attempt(warehouse, flow_run_id, corpus, str(exc))
+            raise
+        _record_noted_attempts(warehouse)
+        yield
+
+
+def _note_attempt(warehouse: Warehouse, flow_run_id: str | None, corpus: str, error: str) -> None:
+    note = {
+        "run_id": new_run_id(),
+        "flow_run_id": flow_run_id,
+        "started_at": datetime.now(UTC).replace(tzinfo=None).isoformat(sep=" "),
+        "corpus": corpus,
+        "error": error,
+    }
+    warehouse.root.mkdir(parents=True, exist_ok=True)
+    with (warehouse.root / UNRECORDED).open("a", encoding="utf-8") as journal:
+        fcntl.flock(journal, fcntl.LOCK_EX)  # one note at a time, and not while one is read
+        journal.write(json.dumps(note) + "\n")
+
+
+def _record_noted_attempts(warehouse: Warehouse) -> None:
+    path = warehouse.root / UNRECORDED
+    if not path.exists():
+        return
+    with path.open("r+", encoding="utf-8") as journal:
+        fcntl.flock(journal, fcntl.LOCK_EX)
+        notes = [json.loads(line) for line in journal if line.strip()]
+        with warehouse.connect() as con:
+            for note in notes:
+                note["started_at"] = datetime.fromisoformat(note["started_at"])
+                run_script(con, "runs/record_attempt", note)
+        journal.truncate(0)
 
 
 def model_outcome(warehouse: Warehouse, run_id: str) -> tuple[dict[str, dict], int]:

@@ -39,6 +39,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from groundwork.comments import apply_comments
 from groundwork.sqlfiles import (
     Sql,
     literal,
@@ -88,6 +89,34 @@ class WarehouseBusy(WarehouseUnusable):
 
 class WarehouseDamaged(WarehouseUnusable):
     """groundwork.duckdb is not a DuckDB database (truncated, overwritten, not ours)."""
+
+
+class WarehouseIncomplete(WarehouseUnusable):
+    """A file the warehouse's tables are read from is gone: deleted or moved under it."""
+
+
+# DuckDB's words for a Parquet file or glob that is not there
+_MISSING_FILE = re.compile(
+    r'No files found that match the pattern "([^"]+)"|Cannot open file "([^"]+)": No such file'
+)
+
+
+def missing_path(message: str) -> str | None:
+    """The file or glob a DuckDB error message says is not there, if it says so."""
+    found = _MISSING_FILE.search(message)
+    return None if found is None else found.group(1) or found.group(2)
+
+
+def missing_file(exc: BaseException | None) -> WarehouseIncomplete | None:
+    """The error of a query that read a file of the warehouse that is gone, said in one line
+    naming the file; None for any other error."""
+    path = missing_path(str(exc)) if isinstance(exc, duckdb.IOException) else None
+    if path is None:
+        return None
+    return WarehouseIncomplete(
+        f"the warehouse's {path} is missing (deleted or moved under it): restore the warehouse "
+        "folder from a backup, or move it away and run again to rebuild it from the corpus"
+    )
 
 
 class NotAQuery(Exception):
@@ -432,6 +461,7 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
         run_script(con, "views/dashboard_run_quality")
     if all(warehouse.committed_runs(t) for t in ("claims", "citation_corrections")):
         run_script(con, "views/dashboard_claim_quality")
+    apply_comments(con)
 
 
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
@@ -458,6 +488,7 @@ def _create_or_migrate(con: duckdb.DuckDBPyConnection) -> None:
     if _is_table(con, "documents"):
         run_script(con, "ddl/split_document_texts")
     run_script(con, "ddl/documents_view")
+    apply_comments(con)  # the view just made again has lost its own
     con.execute("COMMIT")
 
 

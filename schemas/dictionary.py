@@ -1,11 +1,15 @@
-"""The data dictionary, docs/data-dictionary.md, generated from the pandera contracts.
+"""The data dictionary, docs/data-dictionary.md, generated from the pandera contracts and
+sql/comments.yaml.
 
 Every table contract (a `DataFrameSchema` assigned at the top level of a module in schemas/,
 built by `schemas.contract.table_contract`) becomes one section: where it is defined, the
 module's description of the table, the contract's own description, a table of its columns
-(type, nullable, unique, checks in words) and its table-wide checks. `make docs` rewrites the
-file (`python -m schemas.dictionary docs/data-dictionary.md`), and a test checks that the
-committed file equals the generated one, so the dictionary and the contracts cannot drift apart.
+(type, nullable, unique, checks in words, description) and its table-wide checks. A last part
+lists every table and view of groundwork.duckdb with what each column means, as
+sql/comments.yaml says (schemas/descriptions.py), which is also what the database's own comments
+say. `make docs` rewrites the file (`python -m schemas.dictionary docs/data-dictionary.md`), and
+a test checks that the committed file equals the generated one, so the dictionary cannot drift
+from the contracts or the descriptions.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from types import ModuleType
 import pandera.pandas as pa
 
 import schemas
+from schemas.descriptions import ALL_RUNS, PUBLISHED, Relation, descriptions
 
 DICTIONARY_PATH = Path(__file__).resolve().parent.parent / "docs" / "data-dictionary.md"
 SKIPPED_MODULES = {"dictionary"}
@@ -144,12 +149,16 @@ def contract_section(contract: Contract) -> list[str]:
         quoted = [f"> {line}".rstrip() for line in module_doc.splitlines()]
         lines += [f"From {source}:", "", *quoted]
         lines.append("")
-    lines += ["| column | type | nullable | unique | checks |", "|---|---|---|---|---|"]
+    lines += [
+        "| column | type | nullable | unique | checks | description |",
+        "|---|---|---|---|---|---|",
+    ]
     for name, column in schema.columns.items():
         checks = "; ".join(check_words(c) for c in column.checks)
+        about = descriptions().column(contract.table, name) or ""
         lines.append(
             f"| `{name}` | {cell(dtype_words(column.dtype))} | {'yes' if column.nullable else 'no'}"
-            f" | {'yes' if column.unique else 'no'} | {cell(checks)} |"
+            f" | {'yes' if column.unique else 'no'} | {cell(checks)} | {cell(about)} |"
         )
     lines.append("")
     if schema.checks:
@@ -158,6 +167,80 @@ def contract_section(contract: Contract) -> list[str]:
         lines.append("")
     if schema.unique:
         lines += [f"Unique together: {', '.join(f'`{c}`' for c in schema.unique)}.", ""]
+    return lines
+
+
+WAREHOUSE_PART = "Tables and views in groundwork.duckdb"
+
+
+def anchor(heading: str) -> str:
+    """The anchor GitHub makes of a heading: `runs (table)` -> `runs-table`."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def is_stage_table(relation: Relation) -> bool:
+    """Whether the relation is a stage table's (described once for its two views)."""
+    return relation.name in descriptions().stage_tables
+
+
+def relation_heading(relation: Relation) -> str:
+    """`chunks, current_chunks (views)` for a stage table, `runs (table)` for the others."""
+    if is_stage_table(relation):
+        return f"{relation.name}, current_{relation.name} (views)"
+    return f"{relation.name} ({relation.kind})"
+
+
+def relation_section(relation: Relation, snapshot: bool = False) -> list[str]:
+    """A relation of groundwork.duckdb (of published.duckdb, when `snapshot`): what it holds and
+    what each of its columns means."""
+    lines = [f"### {relation_heading(relation)}", "", relation.description, ""]
+    if is_stage_table(relation):
+        name = relation.name
+        lines += [f"`{name}`: {ALL_RUNS} `current_{name}`: {PUBLISHED}", ""]
+    lines += ["| column | description |", "|---|---|"]
+    for column in relation.columns:
+        about = descriptions().column(relation.name, column, snapshot) or ""
+        lines.append(f"| `{column}` | {cell(about)} |")
+    return [*lines, ""]
+
+
+def warehouse_part() -> list[str]:
+    """Every table and view a user can query in groundwork.duckdb, as sql/comments.yaml
+    describes them: the stage tables (one section for both views of each), then the other
+    views, then the tables."""
+    described = descriptions()
+    groups = {
+        "Stage tables": described.stage_tables,
+        "Views": described.views,
+        "Tables": described.tables,
+    }
+    lines = [
+        f"## {WAREHOUSE_PART}",
+        "",
+        "Every table and view a user can query, with what each column means, from"
+        " [sql/comments.yaml](../sql/comments.yaml). groundwork writes the same descriptions"
+        " into the database as comments whenever it recreates the views, so a BI tool shows"
+        " them beside each column (`duckdb_columns().comment`); `DESCRIBE <name>` gives the"
+        " types. Each Parquet stage table is two views: `<table>`, the rows of every run with"
+        " their `run_id`, and `current_<table>`, the rows of the published run.",
+        "",
+    ]
+    for group, members in groups.items():
+        links = ", ".join(f"[{r.name}](#{anchor(relation_heading(r))})" for r in members.values())
+        lines += [f"{group}: {links}.", ""]
+    for members in groups.values():
+        for relation in members.values():
+            lines += relation_section(relation)
+    lines += [
+        "### In published.duckdb",
+        "",
+        "The snapshot dashboards connect to ([dashboards.md](dashboards.md)) holds the published"
+        " run's views and tables above as tables of the same names, described the same way,"
+        " and these, which groundwork.duckdb has not or has narrower:",
+        "",
+    ]
+    for relation in described.snapshot.values():
+        lines += relation_section(relation, snapshot=True)
     return lines
 
 
@@ -180,9 +263,13 @@ def dictionary_text() -> str:
         "",
         "Tables: " + ", ".join(f"[{c.table}](#{c.table})" for c in found) + ".",
         "",
+        f"After the contracts, [{WAREHOUSE_PART}](#{anchor(WAREHOUSE_PART)}): every table and"
+        " view a user can query, and what each of its columns means.",
+        "",
     ]
     for contract in found:
         lines += contract_section(contract)
+    lines += warehouse_part()
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

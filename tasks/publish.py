@@ -11,6 +11,7 @@ from prefect.cache_policies import NO_CACHE
 
 from groundwork.publication import started_data_docs, write_reports
 from groundwork.review import failed_hard_checks
+from groundwork.snapshot import written_snapshot
 from groundwork.sqlfiles import run_script
 from groundwork.warehouse import PARQUET_TABLES, Warehouse, refresh_views
 
@@ -20,7 +21,8 @@ def publish_stage(
     warehouse: Warehouse, run_id: str, results: list[dict], data_docs: bool = True
 ) -> bool:
     """Publish the run if its hard checks passed; refresh views either way. True if published.
-    Then, the decision committed, start the run's Data Docs (unless `data_docs` is off)."""
+    The decision committed, write the published run's reports and its snapshot for readers
+    (published.duckdb), then start the run's Data Docs (unless `data_docs` is off)."""
     publish = not failed_hard_checks(results)
     with warehouse.connect() as con:
         con.execute("BEGIN TRANSACTION")
@@ -30,6 +32,7 @@ def publish_stage(
         con.execute("COMMIT")
         if publish:
             write_reports(con, warehouse, run_id)
+            written_snapshot(con, warehouse, run_id)
     if data_docs:
         started_data_docs(warehouse, run_id)
     return publish

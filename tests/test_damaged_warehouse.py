@@ -56,3 +56,61 @@ def test_a_run_on_a_damaged_warehouse_stops_with_one_line(damaged):
     assert "Traceback" not in output
     (line,) = [ln for ln in output.splitlines() if ln.strip()]
     assert line.startswith("error: ") and MESSAGE in line
+
+
+MISSING = "is missing (deleted or moved under it): restore the warehouse folder from a backup"
+
+
+@pytest.fixture
+def gutted(answered_warehouse, tmp_path: Path) -> Path:
+    """A copy of the published warehouse with one Parquet file of its register deleted."""
+    import shutil
+
+    warehouse = tmp_path / "wh"
+    shutil.copytree(answered_warehouse[0], warehouse)
+    (part,) = warehouse.glob("tables/requirements/run_id=*/part-00000.parquet")
+    part.unlink()
+    return warehouse
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sql", "SELECT count(*) FROM current_requirements"],
+        ["report"],
+        ["ask", "How long must records be kept?"],
+    ],
+)
+def test_a_parquet_file_deleted_under_a_view_is_one_line(gutted, args):
+    result = CliRunner().invoke(app, [*args, "-w", str(gutted)])
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("error: the warehouse's tables/requirements/run_id=") and MISSING in line
+
+
+def test_a_run_meeting_a_deleted_parquet_file_says_so_without_prefects_traceback(gutted):
+    """What a run prints when a stage meets the hole: Prefect's traceback and failed-state lines
+    are dropped (the CLI prints the one line), other records pass."""
+    import logging
+
+    import duckdb
+
+    from groundwork.cli.run import _UsersMistakes
+    from groundwork.warehouse import Warehouse, missing_file
+
+    with (
+        Warehouse(gutted).connect(read_only=True) as con,
+        pytest.raises(duckdb.IOException) as hole,
+    ):
+        con.execute("SELECT count(*) FROM current_requirements").fetchall()
+    assert MISSING in str(missing_file(hole.value))
+
+    def record(message: str, exc: BaseException | None = None) -> logging.LogRecord:
+        info = (type(exc), exc, None) if exc else None
+        return logging.LogRecord("prefect.task_runs", logging.ERROR, "", 0, message, (), info)
+
+    keep = _UsersMistakes().filter
+    assert not keep(record("Task run failed with exception", hole.value))
+    assert not keep(record(f"Finished in state Failed('Task run encountered {hole.value}')"))
+    assert keep(record("Task run failed", ValueError("a bug, with its traceback")))
+    assert keep(record("Finished in state Completed()"))

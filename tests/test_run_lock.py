@@ -86,3 +86,16 @@ def test_a_run_while_another_process_reads_the_database_fails_with_one_line(
     (line,) = [ln for ln in output.splitlines() if ln.strip()]
     assert line.startswith("error: ") and "held open by another process" in line
     assert f"(PID {reader.pid})" in line
+    # the attempt could not write its row; the next run that can records it
+    noted = (warehouse / "unrecorded_runs.jsonl").read_text()
+    assert "held open by another process" in noted
+    from flows.corpus import corpus_run
+    from schemas.config import RunConfig
+
+    corpus_run(
+        corpus=str(SAMPLE_CORPUS), warehouse=str(warehouse), config=RunConfig(data_docs=False)
+    )
+    with Warehouse(warehouse).connect(read_only=True) as con:
+        failed = con.execute("SELECT error FROM runs WHERE status = 'failed'").fetchall()
+    assert [e for (e,) in failed] == [line.removeprefix("error: ")]
+    assert (warehouse / "unrecorded_runs.jsonl").read_text() == ""

@@ -10,11 +10,33 @@ so they stay free of import loops. Registration order is the order `groundwork -
 
 from __future__ import annotations
 
+import click
+import duckdb
 import typer
+from typer.core import TyperGroup
 
 from groundwork.cli import judge, maintenance, outputs, query, run
+from groundwork.cli.common import EXIT_FAILED, err
+from groundwork.warehouse import missing_file
+
+
+class _Commands(TyperGroup):
+    """The command group, saying in one line (exit 1) that a file of the warehouse is gone,
+    whichever command read it: any query of a view can meet a Parquet file deleted under it."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except duckdb.IOException as exc:
+            missing = missing_file(exc)
+            if missing is None:
+                raise
+            err.print(f"[red]error:[/] {missing}", highlight=False)
+            raise typer.Exit(EXIT_FAILED) from exc
+
 
 app = typer.Typer(
+    cls=_Commands,
     add_completion=False,
     no_args_is_help=True,
     help="Evidence-first compliance pipeline: requirement register and answers.",

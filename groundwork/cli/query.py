@@ -39,7 +39,7 @@ def sql(
     the warehouse's own files and nothing else, and writes nothing."""
     import duckdb
 
-    from groundwork.warehouse import NotAQuery, WarehouseUnusable, read_statements
+    from groundwork.warehouse import NotAQuery, WarehouseUnusable, missing_file, read_statements
 
     wh = existing_warehouse(warehouse)
     try:
@@ -49,7 +49,7 @@ def sql(
             columns = [d[0] for d in cursor.description] if cursor.description else []
             rows = cursor.fetchall() if columns else []
     except (duckdb.Error, NotAQuery, WarehouseUnusable) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        err.print(f"[red]error:[/] {missing_file(exc) or exc}")
         raise typer.Exit(EXIT_FAILED) from exc
     _print_rows(columns, rows, fmt)
 

@@ -56,19 +56,25 @@ class _ConsoleLines(logging.Handler):
 
 
 class _UsersMistakes(logging.Filter):
-    """Drops Prefect's report of a flow that stopped on a warehouse it cannot open (another
-    process holds it, or it is damaged): the CLI says so in one line, and a traceback would
-    bury it."""
+    """Drops Prefect's reports (the traceback, the failed state) of a flow or task that stopped
+    on a warehouse it cannot use (another process holds it, it is damaged, or a file of its
+    tables is gone): the CLI says so in one line, and a traceback would bury it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from groundwork.warehouse import WarehouseUnusable
+        from groundwork.warehouse import WarehouseUnusable, missing_file, missing_path
 
-        return not (record.exc_info and isinstance(record.exc_info[1], WarehouseUnusable))
+        failure = record.exc_info[1] if record.exc_info else None
+        return not (
+            isinstance(failure, WarehouseUnusable)
+            or missing_file(failure)
+            or missing_path(record.getMessage())
+        )
 
 
 def _quiet_prefect(verbose: bool) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "INFO" if verbose else "WARNING")
-    logging.getLogger("prefect.flow_runs").addFilter(_UsersMistakes())
+    for logger in ("prefect.flow_runs", "prefect.task_runs"):
+        logging.getLogger(logger).addFilter(_UsersMistakes())
     logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
     logging.getLogger("distributed").setLevel(logging.WARNING)  # Dask's cluster chatter

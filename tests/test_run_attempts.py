@@ -1,0 +1,50 @@
+"""Every run attempt leaves a row in `runs`, those that could not open the warehouse and those
+that failed before their row was opened included (groundwork/runs.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from groundwork.runs import UNRECORDED, run_session
+from groundwork.warehouse import Warehouse, WarehouseBusy
+
+from .test_run_lock import _held
+
+
+def _runs(warehouse: Warehouse) -> list[tuple]:
+    with warehouse.connect(read_only=True) as con:
+        return con.execute("SELECT status, corpus, error FROM runs ORDER BY started_at").fetchall()
+
+
+def test_a_run_stopped_by_another_run_is_recorded_by_the_next(tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path)
+    thread = _held(warehouse, "flow run A", 1.0)
+    with pytest.raises(WarehouseBusy), run_session(warehouse, "flow-b", "corpus-b"):
+        pass
+    thread.join()
+    (note,) = [json.loads(line) for line in (tmp_path / UNRECORDED).read_text().splitlines()]
+    assert note["flow_run_id"] == "flow-b" and "flow run A" in note["error"]
+    with run_session(warehouse, "flow-c", "corpus-c"):
+        pass
+    assert _runs(warehouse) == [("failed", "corpus-b", note["error"])]
+    assert (tmp_path / UNRECORDED).read_text() == ""
+    with run_session(warehouse, "flow-d", "corpus-d"):  # recorded once, not again
+        pass
+    assert len(_runs(warehouse)) == 1
+
+
+def test_a_run_that_fails_before_its_row_opens_leaves_a_failed_row(
+    prefect_harness, tmp_path: Path
+) -> None:
+    from flows.corpus import corpus_run
+    from groundwork.runs import CorpusMissing
+
+    missing = tmp_path / "no-such-corpus"
+    with pytest.raises(CorpusMissing):
+        corpus_run(corpus=str(missing), warehouse=str(tmp_path / "wh"))
+    ((status, corpus, error),) = _runs(Warehouse(tmp_path / "wh"))
+    assert (status, corpus) == ("failed", str(missing))
+    assert error == f"CorpusMissing: corpus folder {missing} does not exist or is not a folder"
