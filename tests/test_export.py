@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from groundwork.cli import app
 from groundwork.cli.outputs import ExportFormat
-from groundwork.export_formats import DEFAULT_NAMES
+from groundwork.export_formats import DEFAULT_NAMES, RECORD_FORMATS
 from groundwork.warehouse import Warehouse
 from schemas.export import ENTITIES, SCHEMA_PATH, export_json_schema, schema_text
 
@@ -158,11 +158,11 @@ def exports(answered_warehouse, tmp_path_factory, validator) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("exports")
     return {
         fmt: reloaded(exported(warehouse, fmt, folder / f"export.{fmt}"), fmt, validator)
-        for fmt in DEFAULT_NAMES
+        for fmt in RECORD_FORMATS
     }
 
 
-@pytest.mark.parametrize("fmt", list(DEFAULT_NAMES))
+@pytest.mark.parametrize("fmt", RECORD_FORMATS)
 def test_export_round_trips_and_every_statement_resolves_to_its_quote(
     answered_warehouse, exports, fmt
 ):

@@ -59,6 +59,10 @@ class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NA
     json = "json"
     jsonl = "jsonl"
     parquet = "parquet"
+    csv = "csv"
+    xlsx = "xlsx"
+    oscal = "oscal"
+    ciso_assistant = "ciso-assistant"
 
 
 def export(
@@ -68,7 +72,10 @@ def export(
             "--format",
             "-f",
             help="json: one document; jsonl: one record a line (record_type); "
-            "parquet: a folder with one file per entity",
+            "parquet: a folder with one file per entity; csv: a folder with one file per table "
+            "(requirements, answers, citations, checks); xlsx: one workbook, a sheet per table; "
+            "oscal: the register as an OSCAL catalog (JSON); ciso-assistant: the register as a "
+            "CISO Assistant library (YAML)",
         ),
     ] = ExportFormat.json,
     run: Annotated[
@@ -79,8 +86,9 @@ def export(
         typer.Option(
             "--out",
             "-o",
-            help="file (folder for parquet) to write "
-            "(default: <warehouse>/reports/<run>/provenance.json, .jsonl or provenance/)",
+            help="file (folder for parquet and csv) to write (default: in "
+            "<warehouse>/reports/<run>/: provenance.json, .jsonl, .xlsx, provenance/, "
+            "provenance-csv/, oscal-catalog.json or ciso-assistant-library.yaml)",
             show_default=False,
         ),
     ] = None,
@@ -88,7 +96,9 @@ def export(
 ) -> None:
     """Export a run's full provenance: sources, documents (with text), requirements, questions,
     answers, statements, citations, verifications and checks, with stable IDs. The records meet
-    the JSON Schema in schemas/export.schema.json."""
+    the JSON Schema in schemas/export.schema.json. csv and xlsx hold the register, answers,
+    citations and checks as tables; oscal and ciso-assistant the register, for compliance
+    tools to import."""
     from groundwork import export_formats
     from groundwork.export import NotExportable, StaleDocuments, exportable_run, provenance
 
