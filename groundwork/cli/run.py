@@ -276,5 +276,9 @@ def _print_summary(summary: RunSummary) -> None:
             f"{summary.warehouse}/reports/{summary.run_id}/ (answers.md, audit_trail.json; "
             "data_docs/ follows from a background job unless data_docs is off)",
         )
+    if summary.status == "published":
+        table.add_row(
+            "dashboards", f"{summary.warehouse}/published.duckdb (the published run, read-only)"
+        )
     table.add_row("query", 'groundwork sql "SELECT * FROM current_requirements LIMIT 5"')
     out.print(table)
