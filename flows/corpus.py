@@ -165,7 +165,7 @@ def _attempt(
     questions_path = Path(questions) if questions else None
     snapshot = corpus_snapshot(corpus, wh)
     inputs = {
-        "ingest": corpus_digest(snapshot.digests),
+        "ingest": corpus_digest(snapshot.digests, snapshot.skipped),
         "questions": questions_digest(questions_path),
     }
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)

@@ -1,7 +1,9 @@
 """answers.md: every answer of a run as Markdown, each [REQ-...] marker a `[^n]` footnote.
 
 Footnotes are numbered once per requirement across the file, so a requirement cited by several
-answers keeps one note, and a Sources section lists every cited document once.
+answers keeps one note, and a Sources section lists every cited document once. A heading's
+question_id and question come from the user's questions file, which may hold `<script>` or
+`[text](link)`: they are escaped, so a Markdown viewer shows them as written.
 """
 
 from __future__ import annotations
@@ -9,6 +11,14 @@ from __future__ import annotations
 import re
 
 _MARKER = re.compile(r"\[(REQ-[SP]\d{4,})\]")
+# What Markdown (or the HTML it lets through) would act on inside a line: a backslash before any
+# ASCII punctuation shows it as itself (CommonMark, "Backslash escapes").
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&~#|])")
+
+
+def markdown_text(text: str) -> str:
+    """`text` as literal Markdown inline text: no tag, entity, link, code or emphasis in it."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def location(row: dict) -> str:
@@ -30,7 +40,7 @@ def answers_markdown(run_id: str, answers: list[dict], sources: list[dict]) -> s
     lines = [f"# Answers (run {run_id})", ""]
     for answer in answers:
         lines += [
-            f"## {answer['question_id']}: {answer['question']}",
+            f"## {markdown_text(answer['question_id'])}: {markdown_text(answer['question'])}",
             "",
             f"*{answer['result']}*, grounding confidence **{answer['grounding_confidence']}** "
             f"({answer['verified_count']} verified requirements)",

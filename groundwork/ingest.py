@@ -12,13 +12,14 @@ from pathlib import Path
 import pyarrow as pa
 
 from groundwork.parsers import Rejected, file_documents
+from groundwork.runs import FileDigest
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 
 FILES_PER_BATCH = 200
-INGEST_VERSION = "1"  # bump when parsing changes what a file yields: every file is parsed again
+INGEST_VERSION = "2"  # bump when parsing changes what a file yields: every file is parsed again
 
 
 @dataclass(frozen=True)
@@ -42,24 +43,43 @@ def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
     }
 
 
-def parsed_documents(batch: tuple[list[tuple[Path, str]], RunConfig]) -> tuple[pa.Table, pa.Table]:
-    """Documents (checked against their contract, in the worker) and rejections of a batch."""
+def parsed_documents(
+    batch: tuple[list[tuple[Path, str, FileDigest]], RunConfig],
+) -> tuple[pa.Table, pa.Table]:
+    """Documents (checked against their contract, in the worker) and rejections of a batch.
+
+    Each file comes with its size and modification time as the run's fingerprint saw them: a
+    file that no longer has them after it was parsed changed while the run read it, so what was
+    parsed is not what was fingerprinted, and it is rejected for this run.
+    """
     files, config = batch
     docs: list[dict] = []
     rejected: list[dict] = []
-    for path, rel in files:
+    for path, rel, seen in files:
         try:
             result = file_documents(path, rel, config)
+            unchanged = _stat_key(path) == (seen.size, seen.mtime_ns)
         except Rejected as exc:
             rejected.append(rejection_row(rel, exc))
             continue
         except OSError as exc:
             rejected.append(rejection_row(rel, Rejected("unreadable", exc.strerror or str(exc))))
             continue
+        if not unchanged:
+            rejected.append(rejection_row(rel, CHANGED))
+            continue
         docs.extend(result.documents)
         rejected.extend(rejection_row(rel, exc) for exc in result.rejections)
     documents = checked(pa.Table.from_pylist(docs, schema=ARROW_SCHEMA), Documents, "documents")
     return documents, pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA)
+
+
+CHANGED = Rejected("changed_while_read", "the file changed while the run read it: run again")
+
+
+def _stat_key(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_size, stat.st_mtime_ns
 
 
 def parse_key(config: RunConfig) -> str:

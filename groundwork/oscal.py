@@ -13,6 +13,7 @@ compliance-trestle validates it in the tests and is not needed to write it.
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -29,6 +30,7 @@ from schemas.export import DocumentRecord, Provenance, RequirementRecord
 OSCAL_VERSION = "1.2.1"
 NAMESPACE = "https://groundwork.dev/ns/oscal"
 _UUIDS = uuid.uuid5(uuid.NAMESPACE_URL, NAMESPACE)
+_OSCAL_STRING = re.compile(r"\S(.*\S)?")  # OSCAL's `string` datatype
 
 
 def _uuid(*parts: str) -> str:
@@ -36,10 +38,17 @@ def _uuid(*parts: str) -> str:
     return str(uuid.uuid5(_UUIDS, "/".join(parts)))
 
 
+def _prop_value(value: object) -> str:
+    """A prop value as OSCAL's `string` wants it (one line, no outer white space): as it is when
+    it is one already, as an ID always is (schemas/ids.py), so the ID reads back unchanged;
+    else with each run of white space as one space."""
+    text = str(value)
+    return text if _OSCAL_STRING.fullmatch(text) else one_line(text)
+
+
 def _props(**values: object) -> list[dict[str, str]]:
-    """Groundwork props for the values that are set, in argument order, names with `-` for `_`.
-    A prop value is one line with no outer space in OSCAL, so it is written as one."""
-    texts = {name: one_line(str(value)) for name, value in values.items() if value is not None}
+    """Groundwork props for the values that are set, in argument order, names with `-` for `_`."""
+    texts = {name: _prop_value(value) for name, value in values.items() if value is not None}
     return [
         {"name": name.replace("_", "-"), "ns": NAMESPACE, "value": text}
         for name, text in texts.items()

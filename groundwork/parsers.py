@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from schemas.config import ColumnMapping, RunConfig
+from schemas.ids import invalid_id_reason, shown_id
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".htm", ".html"}
 COLLECTION_SUFFIXES = {".json", ".jsonl", ".ndjson", ".parquet"}
@@ -85,6 +86,15 @@ def decoded_text(data: bytes) -> str:
         raise Rejected("undecodable", f"not UTF-8 at byte {exc.start}") from exc
 
 
+def _has_aliases(block: str) -> bool:
+    """Whether a YAML block uses aliases (`*name`). An alias repeats its anchor's value where it
+    stands: nine lines of them (a "billion laughs") load in a blink as shared lists, then expand
+    to gigabytes when the metadata is written out as JSON. Front matter has no use for them."""
+    if "&" not in block or "*" not in block:  # no anchor or no alias: the usual case, free
+        return False
+    return any(isinstance(t, yaml.AliasToken) for t in yaml.scan(block, Loader=_YAML_LOADER))
+
+
 def front_matter_and_body(text: str) -> tuple[dict[str, Any], str]:
     """Split `---` YAML front matter from a Markdown body; a broken block rejects the file."""
     if not text.startswith("---"):
@@ -94,8 +104,11 @@ def front_matter_and_body(text: str) -> tuple[dict[str, Any], str]:
         return {}, text
     for i, line in enumerate(lines[1:], start=1):
         if line.strip() in ("---", "..."):
+            block = "\n".join(lines[1:i])
             try:
-                meta = yaml.load("\n".join(lines[1:i]), Loader=_YAML_LOADER)
+                if _has_aliases(block):
+                    raise Rejected("front_matter", "front matter uses YAML aliases (*name)")
+                meta = yaml.load(block, Loader=_YAML_LOADER)
             except yaml.YAMLError as exc:
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise Rejected("front_matter", f"front matter is not valid YAML ({first})") from exc
@@ -131,7 +144,11 @@ def document_record(
     meta: Mapping[str, Any],
     config: RunConfig,
 ) -> dict[str, Any]:
-    """One `documents` row from parsed metadata and normalised text; rejects empty or bad types."""
+    """One `documents` row from parsed metadata and normalised text; rejects an ID that breaks
+    the grammar of schemas/ids.py, empty text or a bad source type."""
+    problem = invalid_id_reason(doc_id)
+    if problem is not None:
+        raise Rejected("bad_doc_id", f"doc_id {shown_id(doc_id)} {problem}")
     if not text:
         raise Rejected("empty", "no text after the metadata")
     source_type = (_str_or_none(meta.get("source_type")) or config.default_source_type).lower()
@@ -313,6 +330,8 @@ def collection_records(path: Path, data: bytes) -> Iterator[tuple[str, Any]]:
             parsed = json.loads(text)
         except json.JSONDecodeError as exc:
             raise Rejected("bad_json", f"{exc.msg} at line {exc.lineno}") from exc
+        except RecursionError as exc:  # [[[[...]]]] thousands deep
+            raise Rejected("bad_json", "nested deeper than a JSON reader can follow") from exc
         if isinstance(parsed, dict) and isinstance(parsed.get("data"), list):
             parsed = parsed["data"]
         if not isinstance(parsed, list):
@@ -327,6 +346,11 @@ def collection_records(path: Path, data: bytes) -> Iterator[tuple[str, Any]]:
             yield f"line {lineno}", json.loads(line)
         except json.JSONDecodeError as exc:
             yield f"line {lineno}", Rejected("bad_json", exc.msg)
+        except RecursionError:
+            yield (
+                f"line {lineno}",
+                Rejected("bad_json", "nested deeper than a JSON reader can follow"),
+            )
 
 
 def collection_documents(path: Path, rel: str, data: bytes, config: RunConfig) -> FileResult:

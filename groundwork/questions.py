@@ -15,8 +15,9 @@ from typing import Any
 
 import yaml
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
-from schemas.questions import Question
+from schemas.questions import BAD_QUESTION_ID, Question
 
 
 @dataclass
@@ -81,6 +82,14 @@ def _reason(row: Any) -> str | None:
     return None
 
 
+def _error_text(error: ErrorDetails) -> str:
+    """One validation error in words: a question_id that breaks the ID grammar leads with
+    `bad_question_id`, any other names its field."""
+    if error["type"] == BAD_QUESTION_ID:
+        return f"{BAD_QUESTION_ID}: {error['msg']}"
+    return f"{'.'.join(map(str, error['loc'])) or 'row'}: {error['msg']}"
+
+
 def loaded_questions(path: Path) -> LoadedQuestions:
     """Questions of a file; rejections carry (path, line, question_id, reason)."""
     result = LoadedQuestions()
@@ -108,9 +117,7 @@ def loaded_questions(path: Path) -> LoadedQuestions:
             try:
                 question = Question.model_validate(row)
             except ValidationError as exc:
-                reason = "; ".join(
-                    f"{'.'.join(map(str, e['loc'])) or 'row'}: {e['msg']}" for e in exc.errors()
-                )
+                reason = "; ".join(_error_text(e) for e in exc.errors())
         if reason is None and question.question_id in seen:
             reason = f"duplicate question_id {question.question_id!r}"
         if reason is not None:

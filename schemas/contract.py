@@ -7,6 +7,19 @@ import pandera.errors
 import pandera.pandas as pa
 import pyarrow as arrow
 
+from schemas.ids import ID_MAX_CHARS, invalid_id_reason
+
+ID_CHECK = pa.Check(
+    lambda value: invalid_id_reason(value) is None,
+    element_wise=True,
+    name="id_grammar",
+    error=f"a valid ID: 1 to {ID_MAX_CHARS} characters; no / or \\, control character, "
+    "leading dot or outer white space (schemas/ids.py)",
+)
+"""The grammar of a user's IDs (schemas/ids.py) as a check, for the contracts of the tables a
+doc_id or question_id enters by. The parsers and the questions loader reject a bad ID first, one
+row at a time; this keeps one out that came by any other way."""
+
 
 def table_contract(
     columns: dict[str, pa.Column],

@@ -3,7 +3,7 @@
 import pandera.pandas as pa
 import pyarrow as arrow
 
-from schemas.contract import table_contract
+from schemas.contract import ID_CHECK, table_contract
 
 ARROW_SCHEMA = arrow.schema(
     [
@@ -27,7 +27,7 @@ ARROW_SCHEMA = arrow.schema(
 
 Documents = table_contract(
     {
-        "doc_id": pa.Column(str, pa.Check.str_length(min_value=1)),  # duplicates: see ingest SQL
+        "doc_id": pa.Column(str, ID_CHECK),  # duplicates: see ingest SQL
         "path": pa.Column(str),
         "format": pa.Column(str, pa.Check.isin(["markdown", "text", "html", "pdf", "collection"])),
         "source_type": pa.Column(str, pa.Check.isin(["statute", "regulation", "policy"])),

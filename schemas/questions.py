@@ -5,10 +5,13 @@ from __future__ import annotations
 import pandera.pandas as pa
 import pyarrow as arrow
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
-from schemas.contract import table_contract
+from schemas.contract import ID_CHECK, table_contract
+from schemas.ids import invalid_id_reason, shown_id
 
 SOURCE_TYPES = ("statute", "regulation", "policy")
+BAD_QUESTION_ID = "bad_question_id"  # the error type, and the reason a rejected row gives
 
 ARROW_SCHEMA = arrow.schema(
     [
@@ -27,7 +30,7 @@ class Question(BaseModel):
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
-    question_id: str = Field(min_length=1, max_length=200)
+    question_id: str  # the grammar of schemas/ids.py, checked below
     question: str = Field(min_length=3, max_length=4000)
     topic: str | None = None
     category: str | None = None
@@ -38,6 +41,17 @@ class Question(BaseModel):
     @classmethod
     def _id_as_text(cls, value: object) -> object:
         return str(value) if isinstance(value, int) else value
+
+    @field_validator("question_id")
+    @classmethod
+    def _id_grammar(cls, value: str) -> str:
+        """A question_id ends up in reports and logs: one breaking the grammar is an error of
+        its own type, so the loader can name it `bad_question_id`."""
+        reason = invalid_id_reason(value)
+        if reason is not None:
+            detail = f"question_id {shown_id(value)} {reason}"
+            raise PydanticCustomError(BAD_QUESTION_ID, "{detail}", {"detail": detail})
+        return value
 
     @field_validator("source_types", mode="before")
     @classmethod
@@ -59,7 +73,7 @@ class Question(BaseModel):
 
 Questions = table_contract(
     {
-        "question_id": pa.Column(str, unique=True),
+        "question_id": pa.Column(str, ID_CHECK, unique=True),
         "question": pa.Column(str, pa.Check.str_length(min_value=3)),
         "topic": pa.Column(str, nullable=True),
         "category": pa.Column(str, nullable=True),

@@ -29,6 +29,10 @@ REASONS = [
     "bad_record",
     "no_text_column",
     "duplicate_doc_id",
+    "bad_doc_id",
+    "symlink",
+    "not_a_file",
+    "changed_while_read",
 ]
 
 

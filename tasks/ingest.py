@@ -13,7 +13,14 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.batches import mapped, worker_count
-from groundwork.ingest import FILES_PER_BATCH, IngestResult, parse_key, parsed_documents
+from groundwork.ingest import (
+    FILES_PER_BATCH,
+    IngestResult,
+    parse_key,
+    parsed_documents,
+    rejection_row,
+)
+from groundwork.parsers import Rejected
 from groundwork.progress import stage_progress
 from groundwork.runs import CorpusSnapshot
 from groundwork.sqlfiles import query, run_script
@@ -42,16 +49,18 @@ def ingest(
         known = dict(query(con, "ingest/known_files", {"parse_key": key}).fetchall())
     unchanged = [rel for _, rel in files if known.get(rel) == digests[rel].sha256]
     skipped = set(unchanged)
-    to_parse = [(Path(path), rel) for path, rel in files if rel not in skipped]
+    to_parse = [(Path(path), rel, digests[rel]) for path, rel in files if rel not in skipped]
     batches = [
         (to_parse[i : i + FILES_PER_BATCH], config)
         for i in range(0, len(to_parse), FILES_PER_BATCH)
     ]
     # the text to parse; an oversized file is rejected unread
-    size = sum(d.size for _, rel in to_parse if (d := digests[rel]).size <= config.max_file_bytes)
+    size = sum(d.size for _, _, d in to_parse if d.size <= config.max_file_bytes)
     bar = stage_progress("ingest", len(files), "files")
     bar.advance(len(unchanged))
-    rejected: list[dict] = []
+    rejected = [  # links, FIFOs, entries gone when listed (groundwork/runs.py file_digests)
+        rejection_row(rel, Rejected(why.reason, why.detail)) for rel, why in corpus.skipped.items()
+    ]
     with warehouse.connect() as con:
         run_script(con, "ingest/incoming")
         for (batch_files, _), (docs, bad) in zip(
@@ -70,7 +79,7 @@ def ingest(
             "rejected_documents",
         )
         con.register("unchanged_files", pa.table({"path": unchanged}, schema=_PATHS))
-        parsed = [rel for _, rel in to_parse]
+        parsed = [rel for _, rel, _ in to_parse]
         con.register(
             "parsed_files",
             pa.table(
@@ -98,7 +107,8 @@ def ingest(
     for path, record, reason, detail in rejections:
         log.warning("rejected %s: %s: %s", f"{path} ({record})" if record else path, reason, detail)
     bar.finish()
-    return IngestResult(len(files), documents, changed, len(rejections), corpus_hash, chars)
+    listed = len(files) + len(corpus.skipped)
+    return IngestResult(listed, documents, changed, len(rejections), corpus_hash, chars)
 
 
 ingest_task = task(ingest, name="ingest", cache_policy=NO_CACHE)

@@ -20,6 +20,7 @@ when opened.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import shutil
@@ -31,6 +32,7 @@ from pathlib import Path
 
 import duckdb
 import pandas as pd
+from pandas.api.types import is_string_dtype
 
 from groundwork.sqlfiles import literal_sql, query, sql_text
 from groundwork.warehouse import BACKGROUND, Warehouse, run_parts
@@ -112,11 +114,28 @@ def _failure(table: str, result) -> dict:
     }
 
 
+def html_escaped(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame with every text cell HTML-escaped, for the Data Docs.
+
+    Great Expectations writes the values a failed expectation lists into the pages as they are
+    (its templates do not escape them), and IDs and quotes come from the user's files: a
+    question_id may hold `<script>` (schemas/ids.py allows it). Escaping keeps distinct texts
+    distinct and leaves every value the expectations compare against (requirement IDs, results,
+    verdicts, modalities) as it is, so each expectation has the same outcome on the escaped frame.
+    """
+    texts = [c for c in frame.columns if frame[c].dtype == object or is_string_dtype(frame[c])]
+    escaped = {
+        c: frame[c].map(lambda v: html.escape(v) if isinstance(v, str) else v) for c in texts
+    }
+    return frame.assign(**escaped)
+
+
 def validated(
     frames: dict[str, pd.DataFrame], suites: Suites, run_id: str, folder: Path
 ) -> Outcome:
     """Validate each frame against its table's suite and write the Data Docs site to `folder`
-    (replaced whole: written beside it, then renamed)."""
+    (replaced whole: written beside it, then renamed). The frames are validated HTML-escaped,
+    since the pages show their failing values."""
     partial = folder.with_name(f".{folder.name}.partial")
     shutil.rmtree(partial, ignore_errors=True)
     context = _context(partial.resolve())  # Great Expectations wants an absolute path
@@ -129,7 +148,8 @@ def validated(
         definition = context.validation_definitions.add(
             gx.ValidationDefinition(name=table, data=batch, suite=suite)
         )
-        result = definition.run(batch_parameters={"dataframe": frames[table]}, run_id=run)
+        frame = html_escaped(frames[table])
+        result = definition.run(batch_parameters={"dataframe": frame}, run_id=run)
         evaluated += result.statistics["evaluated_expectations"]
         failed += [_failure(table, r) for r in result.results if not r.success]
     context.build_data_docs(site_names=[SITE])

@@ -1,22 +1,30 @@
--- Two files (or records) with one doc_id: keep the one at the path the warehouse already knows for
--- that doc_id (so a stray copy never displaces a known document), else the first path in order;
--- reject the others, naming the file that kept the ID.
+-- Two files (or records) with one doc_id. The one at the path where an earlier run registered
+-- that doc_id keeps it and the others are rejected, naming it: a new file never displaces a
+-- registered document. When none of them holds it, every claimant is rejected, naming the others:
+-- which file is the real one is for a person to say, never for file-name order.
 CREATE OR REPLACE TEMP TABLE duplicate_documents AS
-WITH ranked AS (
-    SELECT i.rowid AS row_key, i.doc_id, i.path,
-           row_number() OVER w AS rank,
-           first(i.path) OVER w AS kept_path
+WITH claimants AS (
+    SELECT i.rowid AS row_key, i.doc_id, i.path, coalesce(i.path = d.path, false) AS holds
     FROM incoming_documents i
     LEFT JOIN documents d USING (doc_id)
-    WINDOW w AS (PARTITION BY i.doc_id
-                 ORDER BY (i.path = d.path) DESC NULLS LAST, i.path, i.rowid
-                 ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+), claims AS (
+    SELECT doc_id, count(*) AS n,
+           max(CASE WHEN holds THEN path END) AS holder,
+           string_agg(path, ', ' ORDER BY path) AS paths
+    FROM claimants GROUP BY doc_id HAVING count(*) > 1
 )
-SELECT row_key, doc_id, path, kept_path FROM ranked WHERE rank > 1;
+SELECT c.row_key, c.doc_id, c.path,
+       CASE WHEN k.holder IS NOT NULL
+            THEN printf('doc_id ''%s'' is already used by %s', c.doc_id, k.holder)
+            ELSE printf('doc_id ''%s'' is claimed by %d files (%s), none of which an earlier run '
+                        'registered under it: give each its own doc_id', c.doc_id, k.n, k.paths)
+       END AS detail
+FROM claimants c
+JOIN claims k USING (doc_id)
+WHERE NOT c.holds;
 
 INSERT INTO rejected_documents
-SELECT $run_id, path, NULL, doc_id, 'duplicate_doc_id',
-       printf('doc_id ''%s'' is already used by %s', doc_id, kept_path)
+SELECT $run_id, path, NULL, doc_id, 'duplicate_doc_id', detail
 FROM duplicate_documents;
 
 DELETE FROM incoming_documents WHERE rowid IN (SELECT row_key FROM duplicate_documents);
