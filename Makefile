@@ -37,10 +37,14 @@ bytecode: setup
 
 llm-server: $(LLM_STAMP)
 
+# llama.cpp is built for any x86-64 CPU (GGML_NATIVE=OFF), never for the building one: a native
+# build crashes on chat completions on an Intel Xeon with AMX (a general-protection fault in
+# libggml-cpu.so), and --no-cache keeps a wheel built natively elsewhere out of the install.
 $(LLM_STAMP):
 	$(PYTHON) -m venv $(LLM_VENV)
 	$(LLM_VENV)/bin/pip install --quiet uv
-	$(LLM_VENV)/bin/uv pip install --quiet --python $(LLM_VENV)/bin/python $(LLM_PINS)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(LLM_VENV)/bin/uv pip install --quiet --no-cache \
+	    --python $(LLM_VENV)/bin/python $(LLM_PINS)
 	touch $@
 
 # Debian's Chromium for the report's browser tests (Playwright drives it; `playwright install`

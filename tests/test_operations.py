@@ -10,6 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import duckdb
 import pyarrow.parquet as pq
 import pytest
 from prefect.client.orchestration import get_client
@@ -131,7 +132,8 @@ def test_gc_removes_old_runs_but_never_the_published_one(published):
 
 
 def test_a_run_killed_mid_stage_loses_nothing_published(published, tmp_path):
-    """SIGKILL while the extract stage is writing (a slow model keeps it there), then rerun."""
+    """SIGKILL while the extract stage is writing (a slow model keeps it there), then rerun.
+    While the run is held there, `ask` fails in one line and the snapshot reads."""
     corpus, warehouse = published["corpus"], published["warehouse"]
     before = rows(
         warehouse, "SELECT requirement_id, exact_quote FROM current_requirements ORDER BY 1"
@@ -153,6 +155,22 @@ def test_a_run_killed_mid_stage_loses_nothing_published(published, tmp_path):
         while not list(warehouse.glob("tables/candidates/.staging-*")):
             assert process.poll() is None and time.monotonic() < deadline, "never reached extract"
             time.sleep(0.05)
+        # during the run: `ask` stops in one line naming the run's process, and the published
+        # snapshot reads as before
+        asked = subprocess.run(
+            [cli[0], "ask", "Who must be notified of a breach?", "-w", str(warehouse)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert asked.returncode == 1 and "Traceback" not in asked.stderr, asked.stderr
+        (line,) = [ln for ln in (asked.stdout + asked.stderr).splitlines() if ln.strip()]
+        assert "held open by another process" in line
+        with duckdb.connect(str(warehouse / "published.duckdb"), read_only=True) as snapshot:
+            (published_rows,) = snapshot.execute(
+                "SELECT requirements FROM published_run"
+            ).fetchone()
+        assert published_rows == len(before)
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
     # killed: the published run is untouched and readable

@@ -17,16 +17,20 @@ from typer.core import TyperGroup
 
 from groundwork.cli import judge, maintenance, outputs, query, run
 from groundwork.cli.common import EXIT_FAILED, err
-from groundwork.warehouse import missing_file
+from groundwork.warehouse import WarehouseUnusable, missing_file
 
 
 class _Commands(TyperGroup):
-    """The command group, saying in one line (exit 1) that a file of the warehouse is gone,
-    whichever command read it: any query of a view can meet a Parquet file deleted under it."""
+    """The command group, saying in one line (exit 1) that the warehouse cannot be used,
+    whichever command met it: held by another process (a run, while `ask` reads), damaged, or
+    missing a Parquet file that a view reads."""
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except WarehouseUnusable as exc:
+            err.print(f"[red]error:[/] {exc}", highlight=False)
+            raise typer.Exit(EXIT_FAILED) from exc
         except duckdb.IOException as exc:
             missing = missing_file(exc)
             if missing is None:
