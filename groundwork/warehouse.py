@@ -202,6 +202,9 @@ class Warehouse:
                 "and try again"
             ) from None
         try:
+            # DuckDB draws its own bar on stdout for a query over 2 s (the snapshot's copy of a
+            # large register): it would tear the run's progress display
+            con.execute("SET enable_progress_bar = false")
             if not read_only:
                 _create_or_migrate(con)
             yield con
