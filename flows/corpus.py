@@ -23,6 +23,7 @@ Three things make reruns cheap and safe:
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -50,9 +51,11 @@ from groundwork.runs import (
     unchanged_published,
 )
 from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
-from groundwork.warehouse import Warehouse, missing_file
+from groundwork.warehouse import Warehouse, missing_file, out_of_space
 from schemas.config import RunConfig, profile_config
 from schemas.run_summary import RunSummary
+
+log = logging.getLogger("groundwork")
 
 
 class Stages:
@@ -142,9 +145,13 @@ def _locked_run(
             corpus, wh, run_id, questions, config, from_stage, only, force, clock, timings
         )
     except BaseException as exc:
-        error = str(missing_file(exc) or f"{type(exc).__name__}: {exc}")
+        wh.discard_leftovers()  # on a full disk, this frees the space to record the failure
+        full = out_of_space(exc)
+        error = str(full or missing_file(exc) or f"{type(exc).__name__}: {exc}")
         outcome = Outcome("failed", timings=timings, error=error)
         finish_run(wh, run_id, flow_run.get_id(), str(corpus), outcome)
+        if full is not None:
+            raise full from exc  # one line from the CLI, as for every unusable warehouse
         raise
 
 
@@ -161,6 +168,14 @@ def _attempt(
     timings: dict[str, float],
 ) -> RunSummary:
     """The run, from its fingerprint on: unchanged, or its stages."""
+    from groundwork.publication import repaired_publication
+
+    if wh.exists() and (repaired := repaired_publication(wh)):
+        log.warning(
+            "wrote the reports and snapshot of published run %s again: a run was killed "
+            "after publishing it, before they were in place",
+            repaired,
+        )
     partial = bool(from_stage or only)
     questions_path = Path(questions) if questions else None
     snapshot = corpus_snapshot(corpus, wh)

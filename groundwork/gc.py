@@ -9,9 +9,10 @@ removes the files of a run in progress.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
+from pathlib import Path
 
+from groundwork.failpoints import failpoint
 from groundwork.sqlfiles import query, run_script
 from groundwork.warehouse import LINEAGE_TABLES, PARQUET_TABLES, Warehouse, refresh_views
 
@@ -43,10 +44,19 @@ def collection(warehouse: Warehouse, keep: int) -> Collection:
         referenced = referenced_runs(warehouse, committed - set(old))
         runs = [r for r in old if r not in referenced]
         for run_id in runs:
-            for table in PARQUET_TABLES:
-                shutil.rmtree(warehouse.run_dir(table, run_id), ignore_errors=True)
-            shutil.rmtree(warehouse.root / "reports" / run_id, ignore_errors=True)
+            for folder in run_folders(warehouse, run_id):
+                folder.rename(warehouse.collecting_dir(folder))
+            failpoint("gc")
+        con.execute("BEGIN TRANSACTION")
         if runs:
             run_script(con, "runs/collected", {"run_ids": runs})
         refresh_views(con, warehouse)
+        con.execute("COMMIT")
+        warehouse.discard_leftovers()
     return Collection(runs, sorted(set(old) & referenced))
+
+
+def run_folders(warehouse: Warehouse, run_id: str) -> list[Path]:
+    """The folders of a run's files that exist: one per table it wrote, and its reports."""
+    folders = [warehouse.run_dir(table, run_id) for table in PARQUET_TABLES]
+    return [f for f in [*folders, warehouse.root / "reports" / run_id] if f.is_dir()]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,26 @@ def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
         "reason": exc.reason,
         "detail": exc.detail or exc.reason,
     }
+
+
+LINES_PER_FILE = 5  # rejected records of one collection said one line each; the rest counted
+
+
+def rejection_lines(rejections: list[tuple[str, str | None, str, str]]) -> list[str]:
+    """One line per rejected file or record, to show the person running: each file's first
+    LINES_PER_FILE records, then one line counting the rest by reason. A collection of 100,000
+    bad records is six lines, not 100,000 (each one is still a row of rejected_documents)."""
+    lines, said, left = [], Counter[str](), {}
+    for path, record, reason, detail in rejections:
+        said[path] += 1
+        if said[path] <= LINES_PER_FILE:
+            lines.append(f"rejected {f'{path} ({record})' if record else path}: {reason}: {detail}")
+        else:
+            left.setdefault(path, Counter[str]())[reason] += 1
+    for path, reasons in left.items():
+        counted = ", ".join(f"{n:,} {reason}" for reason, n in reasons.most_common())
+        lines.append(f"rejected {path}: {counted} more records (all in rejected_documents)")
+    return lines
 
 
 def parsed_documents(

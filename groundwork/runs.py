@@ -6,7 +6,6 @@ import fcntl
 import hashlib
 import json
 import os
-import shutil
 import stat as stat_module
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -234,8 +233,7 @@ def prepared_run(warehouse: Warehouse, flow_run_id: str | None, resume: str | No
             if flow_run_id
             else None
         )
-    for staging in warehouse.abandoned_staging():
-        shutil.rmtree(staging, ignore_errors=True)
+    warehouse.discard_leftovers()
     return resume or (earlier[0] if earlier else new_run_id())
 
 

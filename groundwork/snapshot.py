@@ -8,7 +8,8 @@ unchanged on the snapshot), with the source's citation, title and URL joined int
 `current_requirements`, every column described, and a `published_run` row giving the run and the
 row count of each table.
 
-It is written beside its final name and renamed over it (one `rename`, atomic on POSIX), so:
+It is written beside its final name and renamed over it (one `rename`, atomic on POSIX), last of
+everything a publication writes (groundwork/publication.py), so:
 a reader that opens it gets one whole publication; a reader that holds it open keeps reading the
 publication it opened (its file stays readable until it lets go) and sees the next one on its
 next connection; and no run ever opens the file a reader holds, so a reader never blocks a run.
@@ -20,7 +21,6 @@ tables (they stay in groundwork.duckdb, for `groundwork sql`).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import duckdb
@@ -66,11 +66,11 @@ def snapshot_path(warehouse: Warehouse) -> Path:
     return warehouse.root / SNAPSHOT
 
 
-def written_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
-    """Write the snapshot of the published run `run_id` from the warehouse connection `con` and
-    swap it in; its path."""
-    final = snapshot_path(warehouse)
-    partial = final.with_name(f".{SNAPSHOT}.partial")
+def built_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
+    """Build the snapshot of the published run `run_id` from the warehouse connection `con`
+    beside its final name (`snapshot_path`), and return where: the caller renames it into place
+    once everything else the publication writes is written too."""
+    partial = snapshot_path(warehouse).with_name(f".{SNAPSHOT}.partial")
     for leftover in (partial, partial.with_name(partial.name + ".wal")):
         leftover.unlink(missing_ok=True)  # a run that died while writing one
     present = {name for _, name, _, _ in query(con, "comments/relations").fetchall()}
@@ -86,5 +86,21 @@ def written_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_i
     with duckdb.connect(str(partial)) as snapshot:
         apply_comments(snapshot, snapshot=True)
         snapshot.execute("CHECKPOINT")  # everything in the file itself: no .wal to go missing
-    os.replace(partial, final)
-    return final
+    return partial
+
+
+def stale_snapshot(warehouse: Warehouse, published_run: str) -> bool:
+    """Whether the snapshot is missing, damaged or of another run than the published one.
+
+    A snapshot another process holds open for writing (DuckDB's CLI opens files so) cannot be
+    read here: it is taken as current, since renaming over it works whatever the holder does,
+    and the next publication replaces it anyway."""
+    path = snapshot_path(warehouse)
+    if not path.exists():
+        return True
+    try:
+        with duckdb.connect(str(path), read_only=True) as snapshot:
+            row = snapshot.execute("SELECT run_id FROM published_run").fetchone()
+    except duckdb.Error as exc:  # held open for writing; or damaged, or without published_run
+        return "Conflicting lock" not in str(exc)
+    return row is None or row[0] != published_run

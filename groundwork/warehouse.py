@@ -26,6 +26,7 @@ are cursors on it.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import re
@@ -40,6 +41,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from groundwork.comments import apply_comments
+from groundwork.failpoints import failpoint
 from groundwork.sqlfiles import (
     Sql,
     literal,
@@ -74,6 +76,7 @@ PARQUET_TABLES = (
 # (PID <n>) by user <u>"
 _LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID \d+\))")
 _NOT_A_DATABASE = "is not a valid DuckDB database file"
+_NO_SPACE = os.strerror(errno.ENOSPC)  # "No space left on device", in DuckDB's messages too
 _MAGIC, _MAGIC_END = b"DUCK", 12  # a DuckDB file's bytes 8-12
 _SESSIONS: dict[Path, duckdb.DuckDBPyConnection] = {}  # open databases, by file (Warehouse.session)
 
@@ -93,6 +96,10 @@ class WarehouseDamaged(WarehouseUnusable):
 
 class WarehouseIncomplete(WarehouseUnusable):
     """A file the warehouse's tables are read from is gone: deleted or moved under it."""
+
+
+class WarehouseFull(WarehouseUnusable):
+    """The disk the warehouse is on is full: a write failed with ENOSPC."""
 
 
 # DuckDB's words for a Parquet file or glob that is not there
@@ -117,6 +124,31 @@ def missing_file(exc: BaseException | None) -> WarehouseIncomplete | None:
         f"the warehouse's {path} is missing (deleted or moved under it): restore the warehouse "
         "folder from a backup, or move it away and run again to rebuild it from the corpus"
     )
+
+
+def out_of_space(exc: BaseException | None) -> WarehouseFull | None:
+    """The error of a write that found the disk full, said in one line; None for any other error.
+
+    pyarrow raises `OSError(ENOSPC)`; DuckDB raises an IOException (or, when a checkpoint fails,
+    another duckdb.Error) whose message ends "No space left on device": both are looked for along
+    the chain of causes."""
+    seen = exc
+    while seen is not None:
+        if (isinstance(seen, OSError) and seen.errno == errno.ENOSPC) or (
+            isinstance(seen, duckdb.Error) and _NO_SPACE in str(seen)
+        ):
+            detail = str(seen).splitlines()[-1] if str(seen).strip() else _NO_SPACE
+            return WarehouseFull(
+                f"the disk is full ({detail}): nothing was published; free space on the "
+                "warehouse's disk and run again"
+            )
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def said_out_of_space(message: str) -> bool:
+    """Whether a log line reports a failure on a full disk (Prefect's final-state line does)."""
+    return _NO_SPACE in message
 
 
 class NotAQuery(Exception):
@@ -282,13 +314,31 @@ class Warehouse:
         staging.mkdir(parents=True)
         return PartWriter(staging=staging, final=self.run_dir(table, run_id))
 
+    def collecting_dir(self, folder: Path) -> Path:
+        """Where gc sets a run's folder aside before deleting it (no view reads it there)."""
+        return folder.with_name(f".collecting-{folder.name}")
+
     def parts(self, table: str, run_id: str) -> list[Path]:
         """The committed part files of a table for a run (the rows it computed), in order."""
         return sorted(self.run_dir(table, run_id).glob("part-*.parquet"))
 
-    def abandoned_staging(self) -> list[Path]:
-        """Staging folders: what runs that died mid-stage left behind (no view reads them)."""
-        return sorted(self.root.glob("tables/*/.staging-*"))
+    def leftovers(self) -> list[Path]:
+        """What a run or gc that died or failed mid-write left behind, which nothing reads:
+        staging folders of stage tables, folders a gc set aside to delete (`.collecting-*`),
+        and the half-written snapshot and reports (`.<name>.partial`, `.<name>.tmp`) beside
+        their final names."""
+        patterns = ("tables/*/.staging-*", "*/*/.collecting-*", "*/.collecting-*")
+        patterns += (".*.partial*", ".*.tmp")
+        return sorted(path for pattern in patterns for path in self.root.glob(pattern))
+
+    def discard_leftovers(self) -> None:
+        """Remove `leftovers`: a run does so when it starts, and when it fails (on a full disk,
+        that frees the space it took)."""
+        for path in self.leftovers():
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
 
     def lineage_path(self, table: str, run_id: str) -> Path:
         """Where a run's lineage of a per-document table is (it may not exist)."""
@@ -392,6 +442,7 @@ class PartWriter:
         self.close_part()
         if self.count == 0:
             raise RuntimeError(f"nothing was written to {self.staging}")
+        failpoint(f"commit:{self.staging.parent.name}")
         if self.final.exists():
             shutil.rmtree(self.final)
         os.replace(self.staging, self.final)

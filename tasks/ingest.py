@@ -13,11 +13,13 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.batches import mapped, worker_count
+from groundwork.failpoints import failpoint
 from groundwork.ingest import (
     FILES_PER_BATCH,
     IngestResult,
     parse_key,
     parsed_documents,
+    rejection_lines,
     rejection_row,
 )
 from groundwork.parsers import Rejected
@@ -99,13 +101,14 @@ def ingest(
         run_script(con, "ingest/unchanged_files", {"run_id": run_id})
         run_script(con, "ingest/merge_documents", {"run_id": run_id})
         run_script(con, "ingest/record_files", {"run_id": run_id, "parse_key": key})
+        failpoint("ingest")
         con.execute("COMMIT")
         documents, chars, corpus_hash, changed = query(
             con, "ingest/corpus_stats", {"run_id": run_id}
         ).fetchone()
         rejections = query(con, "runs/rejections", {"run_id": run_id}).fetchall()
-    for path, record, reason, detail in rejections:
-        log.warning("rejected %s: %s: %s", f"{path} ({record})" if record else path, reason, detail)
+    for line in rejection_lines(rejections):
+        log.warning("%s", line)
     bar.finish()
     listed = len(files) + len(corpus.skipped)
     return IngestResult(listed, documents, changed, len(rejections), corpus_hash, chars)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.failpoints import failpoint
 from groundwork.progress import stage_progress
 from groundwork.review import check_result, checks
 from groundwork.sqlfiles import run_script, sql_text
@@ -39,6 +40,7 @@ def review_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> list[d
         for check in suite:
             results.append(check_result(con, check, run_id, check.threshold_for(config)))
             bar.advance()
+        failpoint("review")
         run_script(con, "review/clear_checks", {"run_id": run_id})
         con.executemany(sql_text("review/record_check"), results)
     bar.finish()

@@ -9,10 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pypdf import PdfWriter
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.ingest import parsed_documents
+from groundwork.ingest import parsed_documents, rejection_lines
 from groundwork.parsers import front_matter_and_body, normalised_text
 from groundwork.runs import FileDigest, corpus_files, file_digests
 from groundwork.warehouse import Warehouse
@@ -46,6 +47,7 @@ def hostile_corpus(root: Path, outside: Path) -> dict[str, str]:
         "huge.md": "oversized",
         "nested.json": "bad_json",
         "bad.pdf": "unreadable_pdf",
+        "locked.pdf": "unreadable_pdf",
         "claim-a.md": "duplicate_doc_id",
         "claim-b.md": "duplicate_doc_id",
     }
@@ -64,6 +66,10 @@ def hostile_corpus(root: Path, outside: Path) -> dict[str, str]:
         huge.truncate(200 * 1024 * 1024)
     (root / "nested.json").write_text("[" * 50_000 + "]" * 50_000)
     (root / "bad.pdf").write_bytes(b"%PDF-1.4\n1 0 obj << /Length 99 >> stream\ngarbage")
+    locked = PdfWriter()  # a real PDF with a user password: RC4, which needs no extra package
+    locked.add_blank_page(200, 200)
+    locked.encrypt("secret", algorithm="RC4-128")
+    locked.write(root / "locked.pdf")
     for name in ("claim-a.md", "claim-b.md"):  # two new files, one ID neither has held
         (root / name).write_text(f"---\ndoc_id: us-cfr-45-160.101\n---\n{name} shall comply.\n")
     # good documents, some in awkward shapes
@@ -179,3 +185,15 @@ def test_a_registered_document_keeps_its_id_against_a_new_claimant(tmp_path):
         )
     ]
     assert path == GOOD[0]
+
+
+def test_a_file_of_many_bad_records_is_a_few_lines_and_every_row():
+    rejections = [("big.jsonl", str(n), "bad_record", "no id") for n in range(1, 10_001)]
+    rejections += [("big.jsonl", "0", "bad_doc_id", "has a /"), ("one.md", None, "empty", "")]
+    lines = rejection_lines(rejections)
+    assert lines[:5] == [f"rejected big.jsonl ({n}): bad_record: no id" for n in range(1, 6)]
+    assert lines[5:] == [
+        "rejected one.md: empty: ",
+        "rejected big.jsonl: 9,995 bad_record, 1 bad_doc_id more records (all in "
+        "rejected_documents)",
+    ]

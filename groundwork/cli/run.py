@@ -57,17 +57,29 @@ class _ConsoleLines(logging.Handler):
 
 class _UsersMistakes(logging.Filter):
     """Drops Prefect's reports (the traceback, the failed state) of a flow or task that stopped
-    on a warehouse it cannot use (another process holds it, it is damaged, or a file of its
-    tables is gone): the CLI says so in one line, and a traceback would bury it."""
+    on a warehouse it cannot use (another process holds it, it is damaged, a file of its
+    tables is gone, its disk is full) or on parameters that name nothing: the CLI says so in
+    one line, and a traceback would bury it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from groundwork.warehouse import WarehouseUnusable, missing_file, missing_path
+        from groundwork.parameters import InvalidParameters
+        from groundwork.warehouse import (
+            WarehouseUnusable,
+            missing_file,
+            missing_path,
+            out_of_space,
+            said_out_of_space,
+        )
 
         failure = record.exc_info[1] if record.exc_info else None
+        message = record.getMessage()
         return not (
-            isinstance(failure, WarehouseUnusable)
+            isinstance(failure, WarehouseUnusable | InvalidParameters)
             or missing_file(failure)
-            or missing_path(record.getMessage())
+            or out_of_space(failure)
+            or missing_path(message)
+            or said_out_of_space(message)
+            or InvalidParameters.__name__ in message
         )
 
 
