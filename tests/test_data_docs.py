@@ -4,6 +4,7 @@ beside each run's report, and the outcome as a soft row of check_results."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -12,10 +13,12 @@ import pytest
 import groundwork.quality.data_docs
 from groundwork.quality.data_docs import CHECK_NAME, quality_frames, recorded_data_docs, validated
 from groundwork.quality.expectations import expectation_suites
+from groundwork.quality.offline import ASSETS, LOCAL_COPIES, VENDOR, local_text
 from groundwork.review import checks
 from groundwork.warehouse import Warehouse
 
 from .test_flow import rows
+from .test_report_flow import browser  # noqa: F401 (the fixture: Debian's Chromium, or a skip)
 
 GATES = {c.name: c for c in checks()}
 
@@ -112,3 +115,147 @@ def test_data_docs_of_a_warehouse_named_by_a_relative_path(published_docs, tmp_p
     assert (
         row["passed"] and (tmp_path / "wh" / "reports" / published_docs[1] / "data_docs").is_dir()
     )
+
+
+# A tag or a stylesheet that loads a file from another host (links to click are not loads).
+REMOTE_LOAD = re.compile(
+    r"""<(?:script|link|img)\b[^>]*\b(?:src|href)=["']?(https?://[^"'\s>]+)"""
+    r"""|url\(["']?(https?://[^"')\s]+)""",
+    re.IGNORECASE,
+)
+
+
+def _site(published_docs) -> Path:
+    warehouse, run_id = published_docs
+    return warehouse / "reports" / run_id / "data_docs"
+
+
+def test_known_remote_files_are_pointed_at_their_copies():
+    page = (
+        '<script src="https://stackpath.bootstrapcdn.com/bootstrap/4.3.1/js/bootstrap.min.js" '
+        'integrity="sha384-x" crossorigin="anonymous"></script>\n'
+        '<img class="NO-CACHE"\n src="https://great-expectations-web-assets.s3.us-east-2'
+        '.amazonaws.com/logo-long.png?d=20261125T174202Z" alt="Great Expectations"/>\n'
+        "<style>a { background: url('https://great-expectations-web-assets.s3.us-east-2"
+        ".amazonaws.com/full_logo_dark.png') 0 0 }</style>\n"
+        '<a href="https://greatexpectations.io">Great Expectations</a>\n'
+        '<script src="https://example.org/unknown.js" crossorigin="anonymous"></script>'
+    )
+    assert local_text(page, "../..") == (
+        '<script src="../../static/vendor/bootstrap/js/bootstrap.min.js"></script>\n'
+        '<img class="NO-CACHE"\n src="../../static/images/logo-long.png" '
+        'alt="Great Expectations"/>\n'
+        "<style>a { background: url('../../static/images/logo-long.png') 0 0 }</style>\n"
+        '<a href="https://greatexpectations.io">Great Expectations</a>\n'
+        '<script src="https://example.org/unknown.js" crossorigin="anonymous"></script>'
+    )
+
+
+def test_every_copy_is_vendored_with_its_licence():
+    copies = {ASSETS / path for path in LOCAL_COPIES.values()}
+    assert all(path.is_file() for path in copies)
+    licensed = {p.parent for p in ASSETS.rglob("LICENSE*") if p.parent != ASSETS}
+    assert {path.relative_to(ASSETS).parts[0] for path in copies} == {p.name for p in licensed}
+    listed = (ASSETS / "LICENSES.md").read_text()
+    assert all(f"`{folder.name}/`" in listed for folder in licensed)
+
+
+def test_the_site_loads_nothing_from_another_host(published_docs):
+    """Every page and stylesheet Great Expectations wrote names only files inside the site, and
+    the copies it names are there (a Great Expectations release that loads another remote file
+    fails here until groundwork/quality/offline.py maps it to a copy)."""
+    site = _site(published_docs)
+    written = [
+        p
+        for p in [*site.rglob("*.html"), *site.rglob("*.css")]
+        if not p.is_relative_to(site / VENDOR)
+    ]
+    assert len(written) > 10
+    remote = {str(p.relative_to(site)): REMOTE_LOAD.findall(p.read_text()) for p in written}
+    assert {page: found for page, found in remote.items() if found} == {}
+    index = (site / "index.html").read_text()
+    copies = re.findall(rf"""(?:src|href)="\./({VENDOR}/[^"]+)\"""", index)
+    assert set(copies) == {f"{VENDOR}/{path}" for path in LOCAL_COPIES.values()}
+    assert all((site / copy).is_file() for copy in copies)
+
+
+@pytest.fixture
+def offline_tab(browser):  # noqa: F811 (the fixture imported above)
+    """A new tab with the network cut: every request for anything but a local file is refused.
+    Fails the test on a script error, a local file that does not load, or any request that left
+    for another host."""
+    tab = browser.new_page()
+    outside, failed, errors = [], [], []
+    tab.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith("file:")
+            else route.abort("internetdisconnected")
+        ),
+    )
+    tab.on(
+        "request", lambda r: None if r.url.startswith(("file:", "data:")) else outside.append(r.url)
+    )
+    tab.on("requestfailed", lambda r: failed.append(r.url))
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    tab.close()
+    assert (outside, failed, errors) == ([], [], [])
+
+
+def _loaded_libraries(tab) -> dict[str, str]:
+    """What each script the pages load defines, as `typeof` says it."""
+    names = ["jQuery", "Popper", "vega", "vegaLite", "vegaEmbed"]
+    plugins = ["bootstrapTable", "datepicker", "tab", "collapse"]
+    found = tab.evaluate(
+        f"[...{names}.map(n => typeof window[n]), ...{plugins}.map(p => typeof jQuery.fn[p])]"
+    )
+    return dict(zip(names + plugins, found, strict=True))
+
+
+def _loaded_fonts(tab) -> set[str]:
+    return set(
+        tab.evaluate(
+            "document.fonts.ready.then(() => [...document.fonts]"
+            ".filter(f => f.status === 'loaded').map(f => f.family))"
+        )
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_index_lists_the_validations_with_no_network(offline_tab, published_docs, scheme):
+    site = _site(published_docs)
+    offline_tab.emulate_media(color_scheme=scheme)
+    offline_tab.goto((site / "index.html").as_uri())
+    assert set(_loaded_libraries(offline_tab).values()) <= {"function", "object"}
+    suites = set(expectation_suites(GATES))
+    results = offline_tab.locator("#Validation-Results tbody tr")
+    assert results.count() == len(suites)
+    links = results.locator("a.ge-index-page-table-expectation-suite-link")
+    assert {t.strip() for t in links.all_inner_texts()} == suites
+    assert all(link.is_visible() for link in links.all())
+    pages = [row.get_attribute("data-href") for row in results.all()]
+    assert all((site / page).is_file() for page in pages)
+    assert "Font Awesome 6 Free" in _loaded_fonts(offline_tab)  # the status icons
+
+    offline_tab.locator("#Expectation-Suites-tab").click()  # Bootstrap's tabs
+    listed = offline_tab.locator("#Expectation-Suites tbody tr")
+    listed.first.wait_for(state="visible")
+    assert {t.strip() for t in listed.all_inner_texts()} == suites
+    results.first.wait_for(state="hidden")
+
+
+def test_a_validation_page_renders_its_table_with_no_network(offline_tab, published_docs):
+    site = _site(published_docs)
+    (page,) = (site / "validations" / "requirements").rglob("*.html")
+    offline_tab.goto(page.as_uri())
+    assert set(_loaded_libraries(offline_tab).values()) <= {"function", "object"}
+    tables = offline_tab.locator(".bootstrap-table table", has=offline_tab.locator("th"))
+    expectation_rows = tables.filter(has_text="Observed Value").locator(":scope > tbody > tr")
+    shown = " ".join(" ".join(t.split()) for t in expectation_rows.all_inner_texts())
+    described = [e.description for e in expectation_suites(GATES)["requirements"]]
+    assert described and all(d in shown for d in described)
+    assert all(row.is_visible() for row in expectation_rows.all())
+    assert offline_tab.locator(".ge-success-icon, .fa-check-circle").first.is_visible()
+    assert "Font Awesome 6 Free" in _loaded_fonts(offline_tab)

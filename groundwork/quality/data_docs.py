@@ -14,8 +14,8 @@ where the Data Docs are, `sample` lists the failed expectations.
 
 Great Expectations runs in an ephemeral context (in-memory stores; only the Data Docs site is on
 disk), over pandas DataFrames of the run's Parquet tables (sql/quality/), with analytics and
-progress bars off. It makes no network call; the HTML pages load their stylesheets from CDNs
-when opened.
+progress bars off. It makes no network call, and neither do the pages when opened: they load
+their scripts and stylesheets from copies inside the site (groundwork/quality/offline.py).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from great_expectations.data_context.types.base import (
 from great_expectations.exceptions import GreatExpectationsError
 
 from groundwork.quality.expectations import Suites, expectation_suites
+from groundwork.quality.offline import localise_site
 from groundwork.review import checks
 
 CHECK_NAME = "great_expectations"
@@ -134,8 +135,8 @@ def validated(
     frames: dict[str, pd.DataFrame], suites: Suites, run_id: str, folder: Path
 ) -> Outcome:
     """Validate each frame against its table's suite and write the Data Docs site to `folder`
-    (replaced whole: written beside it, then renamed). The frames are validated HTML-escaped,
-    since the pages show their failing values."""
+    (replaced whole: written beside it, then renamed), with local copies of the files its pages
+    load. The frames are validated HTML-escaped, since the pages show their failing values."""
     partial = folder.with_name(f".{folder.name}.partial")
     shutil.rmtree(partial, ignore_errors=True)
     context = _context(partial.resolve())  # Great Expectations wants an absolute path
@@ -153,6 +154,7 @@ def validated(
         evaluated += result.statistics["evaluated_expectations"]
         failed += [_failure(table, r) for r in result.results if not r.success]
     context.build_data_docs(site_names=[SITE])
+    localise_site(partial)
     shutil.rmtree(folder, ignore_errors=True)
     os.replace(partial, folder)
     return Outcome(evaluated, failed, folder / "index.html")
