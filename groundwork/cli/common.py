@@ -1,6 +1,6 @@
-"""What more than one command module uses: the consoles, the exit codes, the --warehouse option
-and the check that a warehouse exists. Kept apart so that the command modules import this and
-never the package that assembles them (no import loops)."""
+"""What more than one command module uses: the consoles, the exit codes and their help, the
+--warehouse option and the check that a warehouse exists. Kept apart so that the command modules
+import this and never the package that assembles them (no import loops)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,22 @@ err = Console(stderr=True, soft_wrap=True)
 out = Console()
 
 EXIT_REJECTED, EXIT_FAILED, EXIT_USAGE = 3, 1, 2
+# The help's epilogs: lines as written (typer's rich help keeps an epilog's line breaks).
+EXIT_CODES = f"""Exit codes:
+  0  done
+  {EXIT_REJECTED}  done, but some input was rejected and named: files, records or model replies \
+(run), rows (judge pairs, judge claims)
+  {EXIT_FAILED}  failed: a stage, a hard check or a query failed, or the warehouse cannot be used \
+(held by another process, damaged, a file of it missing)
+  {EXIT_USAGE}  bad usage: an unknown command or option, a missing or bad value, a path that does \
+not exist"""
+RUN_EXIT_CODES = f"""Exit codes:
+  0  published, nothing rejected; or nothing to do (the inputs are the published run's)
+  {EXIT_REJECTED}  published, but some files, records or model replies were rejected (named \
+above the summary, and in rejected_documents, rejected_questions, model_rejections)
+  {EXIT_FAILED}  a stage or a hard check failed and nothing was published, or the warehouse \
+cannot be used (held by another run or process, damaged)
+  {EXIT_USAGE}  bad usage, such as a missing corpus folder or an unknown profile"""
 WarehouseOption = Annotated[
     Path | None,
     typer.Option(

@@ -15,8 +15,10 @@ import typer
 from rich.table import Table
 
 from groundwork.cli.common import EXIT_REJECTED, EXIT_USAGE, err, out
+from groundwork.cli.help import Command, Group
 
 judge_app = typer.Typer(
+    cls=Group,
     no_args_is_help=True,
     help="Judge rows outside a run, exactly as the pipeline does.",
 )
@@ -28,7 +30,7 @@ OutOption = Annotated[
 ]
 
 
-@judge_app.command("pairs")
+@judge_app.command("pairs", cls=Command)
 def pairs(
     file: Annotated[Path, typer.Argument(help="JSONL or CSV with id, question, text")],
     out_path: OutOption = None,
@@ -48,7 +50,7 @@ def pairs(
     _judged(file, out_path, PAIR_FIELDS, judge, PAIR_COLUMNS, summary)
 
 
-@judge_app.command("claims")
+@judge_app.command("claims", cls=Command)
 def claims(
     file: Annotated[Path, typer.Argument(help="JSONL or CSV with id, claim, evidence")],
     out_path: OutOption = None,

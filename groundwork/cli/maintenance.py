@@ -16,6 +16,7 @@ from groundwork.cli.common import (
     existing_warehouse,
     out,
 )
+from groundwork.cli.help import Command, Group
 from schemas.config import warehouse_dir
 
 
@@ -44,10 +45,12 @@ def gc(
         )
 
 
-cache_app = typer.Typer(no_args_is_help=True, help="Export or import the model response cache.")
+cache_app = typer.Typer(
+    cls=Group, no_args_is_help=True, help="Export or import the model response cache."
+)
 
 
-@cache_app.command("export")
+@cache_app.command("export", cls=Command)
 def cache_export(
     path: Annotated[Path, typer.Argument(help="Parquet file to write")],
     warehouse: WarehouseOption = None,
@@ -60,7 +63,7 @@ def cache_export(
     out.print(f"exported {n:,} cached model replies to {path}")
 
 
-@cache_app.command("import")
+@cache_app.command("import", cls=Command)
 def cache_import(
     path: Annotated[Path, typer.Argument(help="Parquet file written by `cache export`")],
     warehouse: WarehouseOption = None,

@@ -1,10 +1,11 @@
-"""Reading a published warehouse from the terminal: `sql`, `diff` and `ask`, with the output
+"""Reading a warehouse from the terminal: `sql`, `runs`, `diff` and `ask`, with the output
 formats (table, CSV, JSON) they share."""
 
 from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from enum import StrEnum
 from typing import Annotated
@@ -28,12 +29,36 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
+class AnswerFormat(StrEnum):
+    markdown = "markdown"
+    json = "json"
+    csv = "csv"
+
+
+FormatOption = Annotated[
+    OutputFormat | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="output format (default: table on a terminal, csv when piped or redirected)",
+        show_default=False,
+    ),
+]
+# A column whose values are never cut or folded in a table: identifiers, copied into the next query
+_WHOLE = re.compile(r"(^|_)(id|ids|key|hash)$")
+
+
+def _chosen(fmt: OutputFormat | None) -> OutputFormat:
+    """The format asked for; else a table for a person at a terminal and CSV for a program."""
+    if fmt is not None:
+        return fmt
+    return OutputFormat.table if sys.stdout.isatty() else OutputFormat.csv
+
+
 def sql(
     statement: Annotated[str, typer.Argument(help="a SQL query (read-only)")],
     warehouse: WarehouseOption = None,
-    fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="output format")] = (
-        OutputFormat.table
-    ),
+    fmt: FormatOption = None,
 ) -> None:
     """Query the warehouse read-only: tables, current_* views and all-runs views. A query reads
     the warehouse's own files and nothing else, and writes nothing."""
@@ -54,8 +79,11 @@ def sql(
     _print_rows(columns, rows, fmt)
 
 
-def _print_rows(columns: list[str], rows: list[tuple], fmt: OutputFormat, title: str = "") -> None:
+def _print_rows(
+    columns: list[str], rows: list[tuple], fmt: OutputFormat | None, title: str = ""
+) -> None:
     """Rows as a terminal table, CSV or JSON."""
+    fmt = _chosen(fmt)
     if fmt is OutputFormat.csv:
         writer = csv.writer(sys.stdout)
         writer.writerow(columns)
@@ -64,19 +92,62 @@ def _print_rows(columns: list[str], rows: list[tuple], fmt: OutputFormat, title:
         records = [dict(zip(columns, row, strict=True)) for row in rows]
         sys.stdout.write(json.dumps(records, default=str, ensure_ascii=False, indent=1) + "\n")
     else:
-        table = Table(*columns, title=title or None)
+        cells = [["" if v is None else str(v) for v in row] for row in rows]
+        out.print(_table(columns, cells, title))
+
+
+def _table(columns: list[str], rows: list[list[str]], title: str) -> Table:
+    """A terminal table that cuts nothing: identifiers keep their whole width, other values fold.
+    Too wide for the terminal even so, it turns on its side: one block of `column  value` lines
+    per row, as psql's expanded display does."""
+    whole = [bool(_WHOLE.search(c)) for c in columns]
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(columns)]
+    least = sum(w if keep else min(w, 12) for w, keep in zip(widths, whole, strict=True))
+    if least + 3 * len(columns) + 1 <= out.width:
+        table = Table(title=title or None)
+        for column, width, keep in zip(columns, widths, whole, strict=True):
+            table.add_column(
+                column, no_wrap=keep, min_width=width if keep else min(width, 12), overflow="fold"
+            )
         for row in rows:
-            table.add_row(*("" if v is None else str(v) for v in row))
-        out.print(table)
+            table.add_row(*row)
+        return table
+    table = Table(title=title or None, show_header=False, box=None)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for n, row in enumerate(rows, 1):
+        table.add_row(f"-[ row {n} ]-", "", end_section=False)
+        for column, value in zip(columns, row, strict=True):
+            table.add_row(column, value)
+    return table
+
+
+def runs(
+    warehouse: WarehouseOption = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="the newest N runs")] = 20,
+    status: Annotated[
+        str | None,
+        typer.Option(help="only runs of this status: published, failed, abandoned, unchanged, ..."),
+    ] = None,
+    fmt: FormatOption = None,
+) -> None:
+    """List the warehouse's runs, newest first: status, start, duration, what each produced,
+    and the error of those that failed. Every attempt is there, failed and retried ones too."""
+    from groundwork.sqlfiles import query
+
+    wh = existing_warehouse(warehouse)
+    with wh.connect(read_only=True) as con:
+        cursor = query(con, "runs/listing", {"limit": limit, "status": status})
+        columns = [d[0] for d in cursor.description]
+        rows = cursor.fetchall()
+    _print_rows(columns, rows, fmt)
 
 
 def diff(
     run_a: Annotated[str | None, typer.Argument(help="the earlier run")] = None,
     run_b: Annotated[str | None, typer.Argument(help="the later run")] = None,
     warehouse: WarehouseOption = None,
-    fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="output format")] = (
-        OutputFormat.table
-    ),
+    fmt: FormatOption = None,
 ) -> None:
     """What changed between two runs (default: the two latest published): requirements added,
     changed (same place, new text) and retired; answers whose result, confidence or citations
@@ -111,13 +182,36 @@ def diff(
         _print_rows(columns, rows, fmt, f"{name.replace('_', ' ')}: {run_a} → {run_b}")
 
 
+def _valid_question(text: str) -> str:
+    """The question, if it is one the pipeline would take from a questions file; else a usage
+    error in one line (the same rules: schemas/questions.py)."""
+    from pydantic import ValidationError
+
+    from schemas.questions import Question
+
+    try:
+        Question(question_id="ASK", question=text)
+    except ValidationError as exc:
+        reasons = "; ".join(e["msg"] for e in exc.errors())
+        raise typer.BadParameter(reasons.lower()) from exc
+    return text
+
+
 def ask(
-    question: Annotated[str, typer.Argument(help="a compliance question")],
+    question: Annotated[
+        str, typer.Argument(help="a compliance question", callback=_valid_question)
+    ],
     warehouse: WarehouseOption = None,
-    top_k: Annotated[int, typer.Option(help="chunks to retrieve")] = 10,
+    top_k: Annotated[int, typer.Option(min=1, help="chunks to retrieve")] = 10,
     fmt: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="table (Markdown) or json")
-    ] = OutputFormat.table,
+        AnswerFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="markdown (the answer as answers.md shows it), json (the answer, its statements "
+            "and sources) or csv (one row per statement)",
+        ),
+    ] = AnswerFormat.markdown,
 ) -> None:
     """Answer one question from the published warehouse, with verified citations only."""
     from groundwork.answers_markdown import answers_markdown
@@ -129,8 +223,21 @@ def ask(
     except NothingPublished as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
-    if fmt is OutputFormat.json:
+    if fmt is AnswerFormat.json:
         payload = {**answer, "statements": statements, "sources": sources}
         sys.stdout.write(json.dumps(payload, default=str, ensure_ascii=False, indent=1) + "\n")
+    elif fmt is AnswerFormat.csv:
+        columns, rows = _statement_rows(answer, statements)
+        _print_rows(columns, rows, OutputFormat.csv)
     else:
         sys.stdout.write(answers_markdown("ask", [answer], sources))
+
+
+def _statement_rows(answer: dict, statements: list[dict]) -> tuple[list[str], list[tuple]]:
+    """The answer as CSV rows, one per statement with the answer's result beside it; an answer
+    without statements (NO_AUTHORITATIVE_EVIDENCE) is one row that says what is missing."""
+    columns = ["question", "result", "grounding_confidence", "ordinal", "section", "statement"]
+    head = (answer["question"], answer["result"], answer["grounding_confidence"])
+    if not statements:
+        return columns, [(*head, None, None, answer["missing_evidence"] or answer["final_answer"])]
+    return columns, [(*head, s["ordinal"], s["section"], s["text"]) for s in statements]
