@@ -26,14 +26,26 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from prefect import flow
 from prefect.cache_policies import CacheKeyFnPolicy
+from prefect.filesystems import LocalFileSystem
 from prefect.runtime import flow_run
 from prefect.utilities.annotations import quote
 
+from flows.server import (
+    failure_shown_in_ui,
+    named_flow_run,
+    results_storage,
+    ship_logs,
+    shown_in_ui,
+    warehouse_turn,
+)
+from groundwork.parameters import InvalidParameters, checked_config
+from groundwork.run_artifacts import outcome_tags, run_tags
 from groundwork.runs import (
     CorpusSnapshot,
     Outcome,
@@ -50,9 +62,10 @@ from groundwork.runs import (
     start_run,
     unchanged_published,
 )
+from groundwork.sqlfiles import query
 from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
 from groundwork.warehouse import Warehouse, missing_file, out_of_space
-from schemas.config import RunConfig, profile_config
+from schemas.config import RunConfig
 from schemas.run_summary import RunSummary
 
 log = logging.getLogger("groundwork")
@@ -68,12 +81,14 @@ class Stages:
         from_stage: str | None,
         only: str | None,
         timings: dict[str, float],
+        storage: LocalFileSystem,
     ) -> None:
         self.key = head
         self.inputs = inputs  # what a stage reads from outside the warehouse, by stage
         self.forced = STAGES.index(only or from_stage) if (only or from_stage) else len(STAGES)
         self.last = STAGES.index(only) if only else len(STAGES) - 1
         self.timings = timings  # filled in as stages finish
+        self.storage = storage  # where the stages' return values are kept, for retries
 
     def wanted(self, stage: str) -> bool:
         """Whether the run goes as far as this stage (`only` stops after its stage)."""
@@ -87,10 +102,14 @@ class Stages:
         result = task.with_options(
             cache_policy=CacheKeyFnPolicy(cache_key_fn=lambda *_: key),
             persist_result=True,
+            result_storage=self.storage,
             refresh_cache=STAGES.index(stage) >= self.forced,
         )(*args)
         self.timings[stage] = round(self.timings.get(stage, 0) + time.perf_counter() - started, 3)
         return result
+
+
+StageName = Literal[tuple(STAGES)]  # type: ignore[valid-type]  # a dropdown in the run form
 
 
 @flow(name="groundwork-corpus", log_prints=False)
@@ -100,70 +119,99 @@ def corpus_run(
     questions: str | None = None,
     config: RunConfig | None = None,
     profile: str | None = None,
-    from_stage: str | None = None,
-    only: str | None = None,
+    from_stage: StageName | None = None,
+    only: StageName | None = None,
     run: str | None = None,
     force: bool = False,
 ) -> RunSummary:
     """Build the requirement register for a corpus folder, answer the questions (if any) from it,
     and publish everything if it passes review.
 
-    `profile` names a config file (profiles/<name>.yaml, or a path) laid over `config` (or the
-    defaults): it overrides the settings it names and inherits the rest.
-    `from_stage` / `only` rerun part of a run: `run`, or the latest one when not given.
-    `force` runs every stage even when the inputs equal the published run's.
+    Args:
+        corpus: The folder of statutes, regulations and policies to read (Markdown, text, HTML,
+            PDF, JSON, JSONL or Parquet), relative to the folder the deployment was made in.
+        warehouse: The warehouse folder the run writes: groundwork.duckdb, tables/, reports/.
+            Runs on one warehouse wait for each other (a global concurrency limit on it).
+        questions: A questions file (YAML, CSV or JSONL) to answer from the register; none to
+            build the register only.
+        config: Run settings (backends, thresholds, workers); the defaults when not given.
+        profile: A profile laid over the config: light, standard or strict claim checks
+            (profiles/<name>.yaml), or a config file's path. It overrides only what it names.
+        from_stage: Rerun an earlier run from this stage on (`run`, else the latest); the
+            stages before it come back from the cache.
+        only: Rerun just this stage of an earlier run, then stop.
+        run: The run `from_stage` or `only` continue; the latest when not given.
+        force: Run every stage even when the inputs are the published run's.
     """
-    for stage in (from_stage, only):
-        if stage is not None and stage not in STAGES:
-            raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
-    config = profile_config(profile, config)
+    ship_logs()
     wh = Warehouse(Path(warehouse))
-    with run_session(wh, flow_run.get_id(), corpus):
-        return _locked_run(Path(corpus), wh, questions, config, from_stage, only, run, force)
+    with warehouse_turn(wh), run_session(wh, flow_run.get_id(), corpus):
+        request = Request(Path(corpus), questions, config, profile, from_stage, only, run, force)
+        return _locked_run(wh, request)
 
 
-def _locked_run(
-    corpus: Path,
-    wh: Warehouse,
-    questions: str | None,
-    config: RunConfig,
-    from_stage: str | None,
-    only: str | None,
-    run: str | None,
-    force: bool,
-) -> RunSummary:
+@dataclass(frozen=True)
+class Request:
+    """What a run was asked, as its parameters give it (checked before the first stage)."""
+
+    corpus: Path
+    questions: str | None
+    config: RunConfig | None
+    profile: str | None
+    from_stage: str | None
+    only: str | None
+    run: str | None
+    force: bool
+
+
+def _locked_run(wh: Warehouse, asked: Request) -> RunSummary:
     clock = time.perf_counter()
-    partial = bool(from_stage or only)
-    if partial and run is None:
+    run = asked.run
+    if (asked.from_stage or asked.only) and run is None:
         run = latest_run(wh) if wh.exists() else None
-        if run is None:
-            raise ValueError("--from-stage/--only need an earlier run, and this warehouse has none")
     run_id = prepared_run(wh, flow_run.get_id(), run)
+    tags = run_tags(asked.corpus, asked.profile)
+    named_flow_run(run_id, tags)
     timings: dict[str, float] = {}  # the stages', as far as they got
     try:
-        return _attempt(
-            corpus, wh, run_id, questions, config, from_stage, only, force, clock, timings
+        config = checked_config(
+            asked.corpus,
+            Path(asked.questions) if asked.questions else None,
+            asked.config,
+            asked.profile,
         )
+        if (asked.from_stage or asked.only) and run is None:
+            raise InvalidParameters(
+                "from_stage/only need an earlier run, and this warehouse has none"
+            )
+        summary = _attempt(asked, config, wh, run_id, clock, timings)
     except BaseException as exc:
         wh.discard_leftovers()  # on a full disk, this frees the space to record the failure
         full = out_of_space(exc)
-        error = str(full or missing_file(exc) or f"{type(exc).__name__}: {exc}")
+        error = str(full or missing_file(exc) or _said(exc))
         outcome = Outcome("failed", timings=timings, error=error)
-        finish_run(wh, run_id, flow_run.get_id(), str(corpus), outcome)
+        finish_run(wh, run_id, flow_run.get_id(), str(asked.corpus), outcome)
+        failure_shown_in_ui(run_id, error, [*tags, "outcome:failed"])
         if full is not None:
             raise full from exc  # one line from the CLI, as for every unusable warehouse
         raise
+    with wh.connect(read_only=True) as con:
+        rejections = query(con, "runs/rejections", {"run_id": summary.run_id}).fetchall()
+    listed = [dict(zip(("path", "record", "reason", "detail"), r, strict=True)) for r in rejections]
+    shown_in_ui(summary, listed, [*tags, *outcome_tags(summary)])
+    return summary
+
+
+def _said(exc: BaseException) -> str:
+    """An error for `runs.error`: a user's mistake in its own words, anything else named."""
+    return str(exc) if isinstance(exc, InvalidParameters) else f"{type(exc).__name__}: {exc}"
 
 
 def _attempt(
-    corpus: Path,
+    asked: Request,
+    config: RunConfig,
     wh: Warehouse,
     run_id: str,
-    questions: str | None,
-    config: RunConfig,
-    from_stage: str | None,
-    only: str | None,
-    force: bool,
     clock: float,
     timings: dict[str, float],
 ) -> RunSummary:
@@ -176,15 +224,16 @@ def _attempt(
             "after publishing it, before they were in place",
             repaired,
         )
+    corpus, from_stage, only = asked.corpus, asked.from_stage, asked.only
     partial = bool(from_stage or only)
-    questions_path = Path(questions) if questions else None
+    questions_path = Path(asked.questions) if asked.questions else None
     snapshot = corpus_snapshot(corpus, wh)
     inputs = {
         "ingest": corpus_digest(snapshot.digests, snapshot.skipped),
         "questions": questions_digest(questions_path),
     }
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
-    if not (partial or force):
+    if not (partial or asked.force):
         reused = unchanged_published(wh, fingerprint)
         if reused is not None:
             seconds = time.perf_counter() - clock
@@ -194,7 +243,9 @@ def _attempt(
             summary = RunSummary.unchanged(run_id, reused[0], str(wh.root.resolve()), reused[1])
             return summary.model_copy(update={"timings": {"fingerprint": round(seconds, 3)}})
     start_run(wh, run_id, flow_run.get_id(), str(corpus), config, fingerprint, CODE_VERSION)
-    stage = Stages(f"{run_id}|{config.digest()}", inputs, from_stage, only, timings)
+    stage = Stages(
+        f"{run_id}|{config.digest()}", inputs, from_stage, only, timings, results_storage(wh)
+    )
     return _stages(stage, wh, run_id, corpus, snapshot, questions_path, config)
 
 

@@ -24,6 +24,7 @@ class Collection:
 
     removed: list[str]
     referenced: list[str]
+    results: int = 0  # Prefect task results removed (Warehouse.results_dir)
 
 
 def referenced_runs(warehouse: Warehouse, kept: set[str]) -> set[str]:
@@ -53,7 +54,21 @@ def collection(warehouse: Warehouse, keep: int) -> Collection:
         refresh_views(con, warehouse)
         con.execute("COMMIT")
         warehouse.discard_leftovers()
-    return Collection(runs, sorted(set(old) & referenced))
+        (oldest,) = query(con, "runs/oldest_kept_start").fetchone()
+        results = stale_results(warehouse, oldest)
+        for path in results:
+            path.unlink(missing_ok=True)
+    return Collection(runs, sorted(set(old) & referenced), len(results))
+
+
+def stale_results(warehouse: Warehouse, oldest_kept: float | None) -> list[Path]:
+    """The Prefect task results no kept run can use: written before the oldest run gc keeps
+    started (a retry or a --from-stage rerun of a kept run reads only results written since
+    its start). With no run kept, none is stale."""
+    folder = warehouse.results_dir()
+    if oldest_kept is None or not folder.is_dir():
+        return []
+    return [p for p in folder.iterdir() if p.is_file() and p.stat().st_mtime < oldest_kept]
 
 
 def run_folders(warehouse: Warehouse, run_id: str) -> list[Path]:

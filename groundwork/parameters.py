@@ -1,5 +1,5 @@
 """A run's parameters, checked before its first stage: a run that names a corpus folder, a
-questions file, a profile or a stage that is not there fails at once, in one line, rather than
+questions file or a profile that is not there fails at once, in one line, rather than
 after ingest, chunk, extract and register have run (a questions file was read only by the
 questions stage, fifth of ten). The CLI and a deployment's flow run take the same check."""
 
@@ -10,7 +10,6 @@ from pathlib import Path
 
 import yaml
 
-from groundwork.stages import STAGES
 from schemas.config import RunConfig, profile_config
 
 
@@ -24,16 +23,12 @@ def checked_config(
     questions: Path | None,
     config: RunConfig | None,
     profile: str | None,
-    stages: dict[str, str | None],
 ) -> RunConfig:
     """The run config (the profile laid over `config`), if every parameter names something
-    there: the corpus folder, the questions file, the profile, and each stage option of
-    `stages` (option name -> stage name). Otherwise `InvalidParameters`, saying every problem
-    in one line."""
+    there: the corpus folder, the questions file and the profile. Otherwise
+    `InvalidParameters`, saying every problem in one line. (Stage names need no check here:
+    the flow's parameters are typed with them, so Prefect refuses any other before the run.)"""
     problems = [*_path_problems(corpus, questions)]
-    for option, stage in stages.items():
-        if stage is not None and stage not in STAGES:
-            problems.append(f"{option}: unknown stage {stage!r} (stages: {', '.join(STAGES)})")
     try:
         config = profile_config(profile, config)
     except (OSError, ValueError, yaml.YAMLError) as exc:  # ValidationError is a ValueError

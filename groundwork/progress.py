@@ -58,6 +58,12 @@ class StageProgress:
             task = self._progress.tasks[self._task]
             self._progress.update(self._task, total=task.completed)
 
+    def done(self, count: int) -> None:
+        """Finish a stage that works in one step (a query, a batch) with the count of what it
+        produced: a bar that counted nothing (`0/0`) says less than the stage did."""
+        self.advance(count)
+        self.finish()
+
 
 def stage_progress(stage: str, total: int | None, unit: str) -> StageProgress:
     """A progress bar for a stage (a no-op when nothing is displayed)."""

@@ -314,6 +314,12 @@ class Warehouse:
         staging.mkdir(parents=True)
         return PartWriter(staging=staging, final=self.run_dir(table, run_id))
 
+    def results_dir(self) -> Path:
+        """Where a run's Prefect task results are kept (the stages' small return values): in
+        the warehouse, so a retry finds them on any machine that mounts it, and `gc` cleans
+        them. (Prefect's default, $PREFECT_HOME/storage, is one worker's home directory.)"""
+        return self.root / "prefect-results"
+
     def collecting_dir(self, folder: Path) -> Path:
         """Where gc sets a run's folder aside before deleting it (no view reads it there)."""
         return folder.with_name(f".collecting-{folder.name}")

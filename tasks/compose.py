@@ -19,6 +19,7 @@ from groundwork.compose.reuse import (
     unchanged_questions,
 )
 from groundwork.compose.tables import ANSWER_TABLES, answers
+from groundwork.progress import stage_progress
 from groundwork.warehouse import Warehouse, write_run_table
 from schemas.config import RunConfig
 from schemas.contract import checked
@@ -30,6 +31,7 @@ def compose_stage(
 ) -> dict[str, int]:
     """Compose every answer from the run's verified requirements, copying those of questions
     whose inputs are as in the `reused` run; returns result counts and how many were copied."""
+    bar = stage_progress("compose", None, "answers")
     inputs = compose_inputs(warehouse, run_id)
     questions, evidence, rejected = inputs
     copied = unchanged_questions(warehouse, inputs, reused)
@@ -44,6 +46,7 @@ def compose_stage(
         write_run_table(warehouse, name, run_id, table)
         tables[name] = table
     results = Counter(tables["answers"].column("result").to_pylist())
+    bar.done(tables["answers"].num_rows)
     return {
         "answered": results["ANSWERED"],
         "no_evidence": results[NO_EVIDENCE],

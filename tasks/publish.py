@@ -9,6 +9,7 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.progress import stage_progress
 from groundwork.publication import published, started_data_docs
 from groundwork.review import failed_hard_checks
 from groundwork.warehouse import Warehouse, refresh_views
@@ -23,6 +24,7 @@ def publish_stage(
     or not at all (groundwork/publication.py); then the run's Data Docs start (unless
     `data_docs` is off)."""
     publish = not failed_hard_checks(results)
+    bar = stage_progress("publish", None, "runs")
     with warehouse.connect() as con:
         if publish:
             published(con, warehouse, run_id)
@@ -30,6 +32,7 @@ def publish_stage(
             con.execute("BEGIN TRANSACTION")
             refresh_views(con, warehouse)
             con.execute("COMMIT")
+    bar.done(int(publish))
     if data_docs:
         started_data_docs(warehouse, run_id)
     return publish

@@ -13,6 +13,7 @@ import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.progress import stage_progress
 from groundwork.questions import LoadedQuestions, loaded_questions
 from groundwork.sqlfiles import run_script, sql_text
 from groundwork.warehouse import Warehouse, write_run_table
@@ -34,6 +35,7 @@ def questions_stage(warehouse: Warehouse, run_id: str, path: Path | None) -> tup
     that does not exist fails the stage: it is a setting to fix, not a record to skip."""
     if path is not None and not path.is_file():
         raise FileNotFoundError(f"questions file {path} does not exist")
+    bar = stage_progress("questions", None, "questions")
     loaded = loaded_questions(path) if path else LoadedQuestions()
     for r in loaded.rejections:
         where = f"{r['path']} line {r['line']}" if r["line"] else r["path"]
@@ -47,4 +49,5 @@ def questions_stage(warehouse: Warehouse, run_id: str, path: Path | None) -> tup
                 sql_text("answers/record_rejected_question"),
                 [{"run_id": run_id, **r} for r in loaded.rejections],
             )
+    bar.done(table.num_rows)
     return table.num_rows, len(loaded.rejections)

@@ -29,7 +29,7 @@ from schemas.requirements import Requirements
 @task(name="register", cache_policy=NO_CACHE)
 def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dict[str, int]:
     """Assign IDs to the run's candidates and write `requirements`; returns registry counts."""
-    bar = stage_progress("register", None, "")
+    bar = stage_progress("register", None, "requirements")
     candidates = warehouse.relation("candidates", run_id)
     writer = warehouse.part_writer("requirements", run_id)
     with warehouse.connect() as con:
@@ -57,5 +57,5 @@ def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dic
             checked(pa.Table.from_batches([batch]), Requirements, "requirements")
         con.execute("COMMIT")
     writer.commit()
-    bar.finish()
+    bar.done(active)
     return {"active": active, "retired": retired, "new": new}

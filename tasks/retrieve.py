@@ -7,6 +7,7 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.progress import stage_progress
 from groundwork.retrieve import retriever
 from groundwork.scores import dense_embedder, relevance_scorer
 from groundwork.sqlfiles import literal_sql
@@ -22,6 +23,7 @@ def retrieve_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict
     the lexical verifier weighs question terms with (empty, and no index built, without
     questions)."""
     parts = run_parts(warehouse, run_id, "chunks", "questions")
+    bar = stage_progress("retrieve", None, "questions")
     with warehouse.connect(read_only=True) as con:
         questions = con.execute(literal_sql("answers/questions", **parts)).to_arrow_table()
         chunks = (
@@ -31,6 +33,7 @@ def retrieve_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict
         )
     if chunks is None:
         write_run_table(warehouse, "retrievals", run_id, RETRIEVALS_SCHEMA.empty_table())
+        bar.done(0)
         return {}
     with warehouse.connect() as con:
         trained = config.retrieve == "trained"
@@ -39,4 +42,5 @@ def retrieve_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict
         found = backend.retrievals(questions, config.top_k)
     table = checked(found, Retrievals, "retrievals")
     write_run_table(warehouse, "retrievals", run_id, table)
+    bar.done(questions.num_rows)
     return backend.idf

@@ -6,6 +6,7 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.progress import stage_progress
 from groundwork.scores import relevance_scorer
 from groundwork.sqlfiles import literal_sql
 from groundwork.verify import verifier
@@ -21,10 +22,12 @@ def verify_stage(
 ) -> int:
     """Judge every retrieved requirement for its question; returns the number verified."""
     parts = run_parts(warehouse, run_id, "retrievals", "questions", "chunks", "requirements")
+    bar = stage_progress("verify", None, "pairs")
     with warehouse.connect() as con:
         pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
         scorer = relevance_scorer(con) if config.verify == "trained" else None
         with verifier(config, warehouse, run_id, idf, scorer) as backend:
             table = checked(backend.verifications(pairs), Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)
+    bar.done(table.num_rows)
     return sum(table.column("verified").to_pylist())

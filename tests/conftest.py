@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -17,6 +18,10 @@ REPO = Path(__file__).resolve().parent.parent
 SAMPLE_CORPUS = REPO / "data" / "corpus"
 SAMPLE_QUESTIONS = REPO / "data" / "questions.yaml"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# The suite kills runs and holds warehouses on purpose, against the harness's Prefect server:
+# there, runs fail fast at the run lock rather than queue behind a killed run's lease. The queue
+# itself is tested against a real server (tests/test_prefect_server.py turns it on).
+os.environ["GROUNDWORK_QUEUE"] = "off"
 
 
 @pytest.fixture(scope="session")

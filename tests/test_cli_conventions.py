@@ -124,7 +124,8 @@ def test_runs_lists_every_run_with_its_outcome(warehouse, answered_warehouse):
     assert listed["run_id"] == summary.run_id and listed["status"] == "published"
     assert (listed["requirements"], listed["answered"]) == (summary.requirements, summary.answered)
     assert RUNNER.invoke(app, ["runs", "-w", str(warehouse), "--status", "failed"]).output == (
-        "run_id,status,started,seconds,documents,requirements,questions,answered,rejected,error\n"
+        "run_id,status,started,seconds,documents,requirements,questions,answered,rejected,attempts,"
+        "error\n"
     )
 
 

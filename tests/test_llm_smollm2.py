@@ -79,10 +79,30 @@ def smollm2(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"llama_cpp.server did not start: {log.read_text()[-2000:]}")
                 time.sleep(0.5)
+        _one_chat_completion(url, log)
         yield url
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def _one_chat_completion(url: str, log: Path) -> None:
+    """Make one real chat completion, or fail with the server's log. A server can list its
+    models and then drop every completion (llama.cpp built for another CPU did, with a
+    general-protection fault): without this, each test would fail with a bare connection error."""
+    request = urllib.request.Request(
+        f"{url}/chat/completions",
+        data=json.dumps(
+            {"messages": [{"role": "user", "content": "Say yes."}], "max_tokens": 4}
+        ).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            reply = json.loads(response.read())
+    except OSError as exc:
+        pytest.fail(f"llama_cpp.server cannot complete a chat ({exc}): {log.read_text()[-3000:]}")
+    assert reply["choices"][0]["message"]["role"] == "assistant", reply
 
 
 @pytest.fixture(scope="module")

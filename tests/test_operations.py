@@ -86,6 +86,9 @@ def test_changed_law_is_in_the_change_report(published):
     assert lost & retired  # an answer stopped citing the Secretary requirement
     view = rows(warehouse, "SELECT count(*) FROM latest_requirement_changes")
     assert view == [(len(report["requirement_changes"]),)]
+    piped = CliRunner().invoke(app, ["diff", "-w", str(warehouse)])  # Markdown when piped
+    assert "no case later than ~~60~~ **30** calendar days" in piped.output
+    assert "no longer cites" in piped.output and min(lost & retired) in piped.output
 
 
 def test_from_stage_continues_the_run_and_earlier_stages_come_back_cached(published):
@@ -129,6 +132,20 @@ def test_gc_removes_old_runs_but_never_the_published_one(published):
     assert remaining == {f"run_id={newest}", f"run_id={first}"}
     assert rows(warehouse, "SELECT count(*) FROM current_requirements")[0][0] > 0
     assert rows(warehouse, "SELECT count(*) FROM runs")[0][0] == 3  # history stays
+    # the stages' Prefect results are in the warehouse, not in a worker's home directory
+    assert len(list((warehouse / "prefect-results").iterdir())) >= 10
+
+
+def test_gc_removes_the_task_results_no_kept_run_can_use(tmp_path):
+    from groundwork.gc import stale_results
+
+    wh = Warehouse(tmp_path)
+    wh.results_dir().mkdir()
+    for name, mtime in (("old", 1_000.0), ("new", 3_000.0)):
+        (wh.results_dir() / name).write_text("{}")
+        os.utime(wh.results_dir() / name, (mtime, mtime))
+    assert stale_results(wh, 2_000.0) == [wh.results_dir() / "old"]
+    assert stale_results(wh, None) == []
 
 
 def test_a_run_killed_mid_stage_loses_nothing_published(published, tmp_path):

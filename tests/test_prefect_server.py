@@ -19,6 +19,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from groundwork.failpoints import VARIABLE
+
 from .conftest import REPO, SAMPLE_CORPUS
 from .test_flow import rows
 
@@ -45,6 +47,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
         "PREFECT_SERVER_UI_ENABLED": "false",
         "DO_NOT_TRACK": "1",
+        "GROUNDWORK_QUEUE": "on",  # the suite turns it off (conftest.py); this module tests it
     }
     log = (home / "server.log").open("w")
     process = subprocess.Popen(
@@ -92,11 +95,13 @@ def api(env: dict, path: str, body: dict | None = None) -> dict | list:
         return json.loads(response.read())
 
 
-def finished_state(env: dict, flow_run_id: str) -> str:
-    """Run the worker until the flow run is final; its state type."""
+def finished_state(env: dict, flow_run_id: str, failpoint: str | None = None) -> str:
+    """Run the worker until the flow run is final; its state type. A failpoint
+    (groundwork/failpoints.py) in the worker's environment reaches the flow run's process."""
     deadline = time.monotonic() + 300
+    worker_env = {**env, VARIABLE: failpoint} if failpoint else env
     while time.monotonic() < deadline:
-        prefect(env, "worker", "start", "--pool", "groundwork", "--run-once")
+        prefect(worker_env, "worker", "start", "--pool", "groundwork", "--run-once")
         state = api(env, f"/flow_runs/{flow_run_id}")["state"]["type"]
         if state in ("COMPLETED", "FAILED", "CRASHED", "CANCELLED"):
             return state
@@ -114,8 +119,8 @@ def task_states(env: dict, flow_run_id: str) -> dict[str, str]:
 
 
 def test_retry_through_the_api_reruns_only_the_failed_stage_and_after(server, tmp_path):
-    warehouse, questions = tmp_path / "warehouse", tmp_path / "questions.yaml"
-    prefect(server, "work-pool", "create", "groundwork", "--type", "process")
+    warehouse, questions = tmp_path / "warehouse", REPO / "data" / "questions.yaml"
+    prefect(server, "work-pool", "create", "groundwork", "--type", "process", "--overwrite")
     prefect(server, "--no-prompt", "deploy", "--name", "ad-hoc-questions")
     output = prefect(
         server,
@@ -127,22 +132,114 @@ def test_retry_through_the_api_reruns_only_the_failed_stage_and_after(server, tm
         "--param",
         f"warehouse={warehouse}",
         "--param",
-        f"questions={questions}",  # not there yet: the questions stage fails
+        f"questions={questions}",
     )
     flow_run_id = UUID.search(output).group(0)
-    assert finished_state(server, flow_run_id) == "FAILED"
+    assert finished_state(server, flow_run_id, failpoint="fail:commit:questions") == "FAILED"
     first = task_states(server, flow_run_id)
     assert first["questions"] == "Failed"
     assert all(first[s] == "Completed" for s in ("ingest", "chunk", "extract", "register"))
     assert "retrieve" not in first
 
-    questions.write_text((REPO / "data" / "questions.yaml").read_text())
+    ((status, error),) = rows(warehouse, "SELECT status, error FROM runs")
+    assert status == "failed" and "failpoint commit:questions" in error
     prefect(server, "flow-run", "retry", flow_run_id)
     assert finished_state(server, flow_run_id) == "COMPLETED"
     states = task_states(server, flow_run_id)
     assert {states[s] for s in ("ingest", "chunk", "extract", "register")} == {"Cached"}
     ran = ("questions", "retrieve", "verify", "compose", "review", "publish")
     assert {states[s] for s in ran} == {"Completed"}
-    history = rows(warehouse, "SELECT flow_run_id, status FROM runs")
-    assert history == [(flow_run_id, "published")]  # one run, continued, not a second one
+    history = rows(warehouse, "SELECT flow_run_id, status, error FROM runs")
+    assert history == [(flow_run_id, "published", None)]  # one run, continued, not a second one
+    # ...and its failed first attempt is kept with it
+    ((attempts,),) = rows(warehouse, "SELECT attempts FROM runs")
+    (attempt,) = json.loads(attempts)
+    assert attempt["status"] == "failed" and "failpoint commit:questions" in attempt["error"]
     assert rows(warehouse, "SELECT count(*) FROM current_answers")[0][0] == 85
+
+
+def _triggered(env: dict, deployment: str, **params: str) -> str:
+    """Trigger a deployment run with these parameters; its flow-run ID."""
+    args = [a for k, v in params.items() for a in ("--param", f"{k}={v}")]
+    return UUID.search(prefect(env, "deployment", "run", f"groundwork-corpus/{deployment}", *args))[
+        0
+    ]
+
+
+def test_a_run_shows_its_summary_logs_name_and_tags_in_the_api(server, tmp_path):
+    """What the UI shows of a run, read through the API: its artifacts, groundwork's own log
+    lines, the run ID as the flow run's name, and tags that mark rejections."""
+    corpus, warehouse = tmp_path / "corpus", tmp_path / "warehouse"
+    corpus.mkdir()
+    for name in ("us-cfr-45-164.404.md", "us-cfr-45-164.410.md"):
+        (corpus / name).write_text((SAMPLE_CORPUS / "statutes" / name).read_text())
+    (corpus / "empty.md").write_text("")
+    prefect(server, "work-pool", "create", "groundwork", "--type", "process", "--overwrite")
+    prefect(server, "--no-prompt", "deploy", "--name", "ad-hoc-questions")
+    questions = REPO / "data" / "questions.yaml"
+    flow_run_id = _triggered(
+        server, "ad-hoc-questions", corpus=corpus, warehouse=warehouse, questions=questions
+    )
+    assert finished_state(server, flow_run_id) == "COMPLETED"
+    ((run_id,),) = rows(warehouse, "SELECT run_id FROM runs")
+    flow_run = api(server, f"/flow_runs/{flow_run_id}")
+    assert flow_run["name"] == run_id
+    assert {"corpus:corpus", "profile:default", "outcome:published", "with-rejections"} <= set(
+        flow_run["tags"]
+    )
+    artifacts = api(server, "/artifacts/filter", {"flow_runs": {"id": {"any_": [flow_run_id]}}})
+    by_key = {a["key"]: a for a in artifacts}
+    assert {"groundwork-run-summary", "groundwork-stage-timings", "groundwork-rejections"} <= set(
+        by_key
+    )
+    summary = by_key["groundwork-run-summary"]["data"]
+    assert run_id in summary and "empty.md" in summary and "report.html" in summary
+    rejected = json.loads(by_key["groundwork-rejections"]["data"])
+    assert [(r["path"], r["reason"]) for r in rejected] == [("empty.md", "empty")]
+    logs = api(server, "/logs/filter", {"logs": {"flow_run_id": {"any_": [flow_run_id]}}})
+    ours = [entry["message"] for entry in logs if entry["name"] == "groundwork"]
+    assert any("rejected empty.md: empty" in message for message in ours), ours
+
+
+def test_two_deployments_on_one_warehouse_queue_and_both_complete(server, tmp_path):
+    """Each deployment's concurrency_limit is its own; the warehouse's global limit makes the
+    second run wait for the first instead of failing at the run lock."""
+    warehouse = tmp_path / "warehouse"
+    prefect(server, "work-pool", "create", "groundwork", "--type", "process", "--overwrite")
+    prefect(server, "--no-prompt", "deploy", "--all")
+    small = tmp_path / "small.yaml"
+    small.write_text(
+        "questions:\n  - question_id: Q1\n    question: Who must be notified of a breach?\n"
+    )
+    runs = [
+        _triggered(server, "nightly-corpus", corpus=SAMPLE_CORPUS, warehouse=warehouse),
+        _triggered(
+            server, "ad-hoc-questions", corpus=SAMPLE_CORPUS, warehouse=warehouse, questions=small
+        ),
+    ]
+    log = (tmp_path / "worker.log").open("w")
+    worker = subprocess.Popen(
+        [PREFECT, "worker", "start", "--pool", "groundwork"],
+        env=server,
+        cwd=REPO,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 400
+        states: dict[str, str] = {}
+        while time.monotonic() < deadline and len(states) < 2:
+            for run in runs:
+                state = api(server, f"/flow_runs/{run}")["state"]["type"]
+                if state in ("COMPLETED", "FAILED", "CRASHED", "CANCELLED"):
+                    states[run] = state
+            time.sleep(2)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)
+        log.close()
+    assert states == {run: "COMPLETED" for run in runs}, (tmp_path / "worker.log").read_text()
+    spans = rows(warehouse, "SELECT started_at, finished_at, status FROM runs ORDER BY started_at")
+    assert [status for *_, status in spans] == ["published", "published"]
+    assert spans[0][1] <= spans[1][0]  # one after the other

@@ -40,11 +40,31 @@ def test_a_run_that_fails_before_its_row_opens_leaves_a_failed_row(
     prefect_harness, tmp_path: Path
 ) -> None:
     from flows.corpus import corpus_run
-    from groundwork.runs import CorpusMissing
+    from groundwork.parameters import InvalidParameters
 
     missing = tmp_path / "no-such-corpus"
-    with pytest.raises(CorpusMissing):
+    with pytest.raises(InvalidParameters):
         corpus_run(corpus=str(missing), warehouse=str(tmp_path / "wh"))
     ((status, corpus, error),) = _runs(Warehouse(tmp_path / "wh"))
     assert (status, corpus) == ("failed", str(missing))
-    assert error == f"CorpusMissing: corpus folder {missing} does not exist or is not a folder"
+    assert error == f"corpus folder {missing} does not exist or is not a folder"
+
+
+def test_a_missing_questions_file_fails_before_ingest_in_one_line(tmp_path: Path) -> None:
+    """Exit 2, one line, no stage run (no documents table written), and a failed row."""
+    from typer.testing import CliRunner
+
+    from groundwork.cli import app
+
+    from .conftest import SAMPLE_CORPUS
+
+    warehouse, questions = tmp_path / "wh", tmp_path / "typo.yaml"
+    args = ["run", "-c", str(SAMPLE_CORPUS), "-q", str(questions), "-w", str(warehouse)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if "error" in line.lower()]
+    assert errors == [f"error: questions file {questions} does not exist or is not a file"]
+    assert not (warehouse / "tables").exists()  # before ingest: no stage wrote anything
+    ((status, _, error),) = _runs(Warehouse(warehouse))
+    assert status == "failed" and str(questions) in error

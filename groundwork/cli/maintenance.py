@@ -24,8 +24,9 @@ def gc(
     keep: Annotated[int, typer.Option("--keep", min=0, help="newest runs to keep")],
     warehouse: WarehouseOption = None,
 ) -> None:
-    """Remove old runs' Parquet files and reports; the published run, and runs whose parts a
-    kept run still reads, are always kept, and every run keeps its row in `runs`."""
+    """Remove old runs' Parquet files and reports, and the Prefect task results no kept run can
+    use; the published run, and runs whose parts a kept run still reads, are always kept, and
+    every run keeps its row in `runs`."""
     from groundwork.gc import collection
     from groundwork.warehouse import WarehouseBusy
 
@@ -43,6 +44,8 @@ def gc(
             f"kept {len(done.referenced)} older run(s) whose parts later runs reuse: "
             + ", ".join(done.referenced)
         )
+    if done.results:
+        out.print(f"removed {done.results} Prefect task result(s) no kept run can use")
 
 
 cache_app = typer.Typer(

@@ -143,15 +143,34 @@ def runs(
     _print_rows(columns, rows, fmt)
 
 
+class DiffFormat(StrEnum):
+    text = "text"
+    markdown = "markdown"
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
 def diff(
     run_a: Annotated[str | None, typer.Argument(help="the earlier run")] = None,
     run_b: Annotated[str | None, typer.Argument(help="the later run")] = None,
     warehouse: WarehouseOption = None,
-    fmt: FormatOption = None,
+    fmt: Annotated[
+        DiffFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (each changed quote once, the words that changed marked; the default on "
+            "a terminal), markdown (the same, ~~struck~~ and **new**; the default when piped), "
+            "table, csv or json (the rows)",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """What changed between two runs (default: the two latest published): requirements added,
     changed (same place, new text) and retired; answers whose result, confidence or citations
     changed. The same as the SQL macros requirement_changes(a, b) and answer_changes(a, b)."""
+    from groundwork.change_report import changes_markdown, changes_text
     from groundwork.sqlfiles import query
 
     wh = existing_warehouse(warehouse)
@@ -170,16 +189,19 @@ def diff(
         for name in ("requirement_changes", "answer_changes"):
             cursor = query(con, f"diff/{name}", {"run_a": run_a, "run_b": run_b})
             reports[name] = ([d[0] for d in cursor.description], cursor.fetchall())
-    if fmt is OutputFormat.json:
-        payload = {
-            "run_a": run_a,
-            "run_b": run_b,
-            **{k: [dict(zip(c, r, strict=True)) for r in rows] for k, (c, rows) in reports.items()},
-        }
+    records = {k: [dict(zip(c, r, strict=True)) for r in rows] for k, (c, rows) in reports.items()}
+    fmt = fmt or (DiffFormat.text if sys.stdout.isatty() else DiffFormat.markdown)
+    if fmt is DiffFormat.json:
+        payload = {"run_a": run_a, "run_b": run_b, **records}
         sys.stdout.write(json.dumps(payload, default=str, ensure_ascii=False, indent=1) + "\n")
-        return
-    for name, (columns, rows) in reports.items():
-        _print_rows(columns, rows, fmt, f"{name.replace('_', ' ')}: {run_a} → {run_b}")
+    elif fmt is DiffFormat.markdown:
+        sys.stdout.write(changes_markdown(run_a, run_b, *records.values()))
+    elif fmt is DiffFormat.text:
+        out.print(changes_text(run_a, run_b, *records.values()), highlight=False)
+    else:
+        for name, (columns, rows) in reports.items():
+            title = f"{name.replace('_', ' ')}: {run_a} → {run_b}"
+            _print_rows(columns, rows, OutputFormat(fmt.value), title)
 
 
 def _valid_question(text: str) -> str:

@@ -173,16 +173,12 @@ def run(
     """Ingest a corpus, extract requirements with stable IDs, answer questions, review, publish.
 
     A run whose inputs (corpus files, questions, config) equal the published run's does nothing
-    and says so. Only one run at a time may use a warehouse; a second one fails at once."""
-    if not corpus.is_dir():
-        err.print(f"[red]error:[/] corpus folder {corpus} does not exist or is not a folder")
-        raise typer.Exit(EXIT_USAGE)
-    if questions is not None and not questions.is_file():
-        err.print(f"[red]error:[/] questions file {questions} does not exist")
-        raise typer.Exit(EXIT_USAGE)
+    and says so. Only one run at a time may use a warehouse: without a Prefect server a second
+    one fails at once; with one (PREFECT_API_URL set) it waits its turn."""
     config = _run_config(config_file, profile, mapping, workers, replay)
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
+    from groundwork.parameters import InvalidParameters
     from groundwork.progress import live_display
     from groundwork.warehouse import WarehouseUnusable
 
@@ -210,6 +206,9 @@ def run(
     except WarehouseUnusable as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
+    except InvalidParameters as exc:  # checked by the flow, so a deployment's run says it too
+        err.print(f"[red]error:[/] {exc}", highlight=False)
+        raise typer.Exit(EXIT_USAGE) from exc
     collector.freeze()  # the interpreter's last collection would walk all the run left behind
     _print_summary(summary)
     if summary.status not in ("published", "unchanged", "partial"):
@@ -289,6 +288,11 @@ def _print_summary(summary: RunSummary) -> None:
             "data_docs/ follows from a background job unless data_docs is off)",
         )
     if summary.status == "published":
+        table.add_row(
+            "report",
+            f"{summary.warehouse}/reports/{summary.run_id}/report.html (open it in a browser; "
+            f"the latest published is {summary.warehouse}/report.html)",
+        )
         table.add_row(
             "dashboards", f"{summary.warehouse}/published.duckdb (the published run, read-only)"
         )

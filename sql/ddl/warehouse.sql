@@ -183,6 +183,8 @@ CREATE TABLE IF NOT EXISTS corpus_files (
     last_run        VARCHAR NOT NULL
 );
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS code_version VARCHAR;
+-- The earlier attempts of a run that a retried flow run continued: what each ended as, and why.
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS attempts JSON;
 -- size and mtime at the last clean ingest: an unchanged stat means an unchanged file, unread
 ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS size BIGINT;
 ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS mtime_ns BIGINT;

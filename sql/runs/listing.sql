@@ -9,6 +9,7 @@ SELECT run_id,
        CAST(counts->>'questions' AS INTEGER) AS questions,
        CAST(counts->>'answered' AS INTEGER) AS answered,
        CAST(counts->>'rejected' AS INTEGER) AS rejected,
+       coalesce(json_array_length(attempts), 0) + 1 AS attempts,
        error
 FROM runs
 WHERE $status IS NULL OR status = $status
