@@ -19,7 +19,9 @@ from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 
 FILES_PER_BATCH = 200
-INGEST_VERSION = "2"  # bump when parsing changes what a file yields: every file is parsed again
+# bump when parsing changes what a file yields: every file is parsed again (and bump the ingest
+# stage's version in groundwork/stages.py, or an unchanged corpus is never parsed again at all)
+INGEST_VERSION = "3"  # 3: sidecars and folder defaults, a PDF's /Title, PDF lines unwrapped
 
 
 @dataclass(frozen=True)
