@@ -278,13 +278,15 @@ def pdf_text_and_title(path: Path) -> tuple[str, str | None]:
             raise Rejected("unreadable_pdf", "the PDF is encrypted")
         pages = [page.extract_text() or "" for page in reader.pages]
         info = reader.metadata
-        title = _str_or_none(info.title) if info is not None else None
+        title = info.title if info is not None else None
     except (PdfReadError, ValueError, KeyError, TypeError) as exc:
         raise Rejected("unreadable_pdf", f"not a readable PDF ({exc})") from exc
     text = "\n\n".join(p.strip() for p in pages if p.strip())
     if not text:
         raise Rejected("empty", "the PDF has no text layer (scanned image?)")
-    return unwrapped_lines(text), title
+    if not isinstance(title, str):  # a number or a dictionary there names nothing
+        title = None
+    return unwrapped_lines(text), " ".join((title or "").split()) or None
 
 
 def text_file_documents(

@@ -9,6 +9,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from pypdf import PdfWriter
+from pypdf.generic import DictionaryObject, NameObject
 
 from groundwork.parsers import Rejected, file_documents, normalised_text
 from schemas.config import ColumnMapping, RunConfig
@@ -90,6 +91,15 @@ def test_a_pdf_title_names_the_document(tmp_path: Path):
 def test_a_pdf_without_a_title_is_named_as_before(tmp_path: Path):
     path = _titled_pdf(tmp_path / "breach.pdf", None)
     assert parsed(path).documents[0]["title"] == "breach"  # no heading line: its doc_id
+
+
+def test_a_pdf_title_that_is_not_text_names_nothing(tmp_path: Path):
+    writer = PdfWriter(clone_from=FIXTURES / "breach-policy.pdf")
+    writer.add_metadata({"/Author": "GSA"})
+    info = writer._info.get_object()  # add_metadata makes every value a string; a file need not
+    info[NameObject("/Title")] = DictionaryObject({NameObject("/A"): NameObject("/B")})
+    writer.write(tmp_path / "odd.pdf")
+    assert parsed(tmp_path / "odd.pdf").documents[0]["title"] == "odd"
 
 
 def test_sidecar_and_defaults_titles_win_over_the_pdf_title(tmp_path: Path):
