@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from groundwork.corpus_metadata import FileMetadata
 from groundwork.parsers import Rejected, file_documents
 from groundwork.runs import FileDigest
 from schemas.config import RunConfig
@@ -45,9 +46,12 @@ def rejection_row(rel: str, exc: Rejected, doc_id: str | None = None) -> dict:
     }
 
 
-def parsed_documents(
-    batch: tuple[list[tuple[Path, str, FileDigest]], RunConfig],
-) -> tuple[pa.Table, pa.Table]:
+# A file to parse: its path, its path in the corpus, its digest as the run's fingerprint saw it,
+# and the metadata its sidecar and folder defaults give it (groundwork/corpus_metadata.py).
+ParseItem = tuple[Path, str, FileDigest, FileMetadata]
+
+
+def parsed_documents(batch: tuple[list[ParseItem], RunConfig]) -> tuple[pa.Table, pa.Table]:
     """Documents (checked against their contract, in the worker) and rejections of a batch.
 
     Each file comes with its size and modification time as the run's fingerprint saw them: a
@@ -57,9 +61,9 @@ def parsed_documents(
     files, config = batch
     docs: list[dict] = []
     rejected: list[dict] = []
-    for path, rel, seen in files:
+    for path, rel, seen, metadata in files:
         try:
-            result = file_documents(path, rel, config)
+            result = file_documents(path, rel, config, metadata.values)
             unchanged = _stat_key(path) == (seen.size, seen.mtime_ns)
         except Rejected as exc:
             rejected.append(rejection_row(rel, exc))
