@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from groundwork.corpus_metadata import FileMetadata
 from groundwork.parsers import Rejected, file_documents
 from groundwork.runs import FileDigest
 from schemas.config import RunConfig
@@ -20,7 +21,9 @@ from schemas.documents import ARROW_SCHEMA, Documents
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 
 FILES_PER_BATCH = 200
-INGEST_VERSION = "2"  # bump when parsing changes what a file yields: every file is parsed again
+# bump when parsing changes what a file yields: every file is parsed again (and bump the ingest
+# stage's version in groundwork/stages.py, or an unchanged corpus is never parsed again at all)
+INGEST_VERSION = "3"  # 3: sidecars and folder defaults, a PDF's /Title, PDF lines unwrapped
 
 
 @dataclass(frozen=True)
@@ -64,9 +67,12 @@ def rejection_lines(rejections: list[tuple[str, str | None, str, str]]) -> list[
     return lines
 
 
-def parsed_documents(
-    batch: tuple[list[tuple[Path, str, FileDigest]], RunConfig],
-) -> tuple[pa.Table, pa.Table]:
+# A file to parse: its path, its path in the corpus, its digest as the run's fingerprint saw it,
+# and the metadata its sidecar and folder defaults give it (groundwork/corpus_metadata.py).
+ParseItem = tuple[Path, str, FileDigest, FileMetadata]
+
+
+def parsed_documents(batch: tuple[list[ParseItem], RunConfig]) -> tuple[pa.Table, pa.Table]:
     """Documents (checked against their contract, in the worker) and rejections of a batch.
 
     Each file comes with its size and modification time as the run's fingerprint saw them: a
@@ -76,9 +82,9 @@ def parsed_documents(
     files, config = batch
     docs: list[dict] = []
     rejected: list[dict] = []
-    for path, rel, seen in files:
+    for path, rel, seen, metadata in files:
         try:
-            result = file_documents(path, rel, config)
+            result = file_documents(path, rel, config, metadata.values)
             unchanged = _stat_key(path) == (seen.size, seen.mtime_ns)
         except Rejected as exc:
             rejected.append(rejection_row(rel, exc))

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from groundwork.unwrap import unwrapped_lines
 from schemas.config import ColumnMapping, RunConfig
 from schemas.ids import invalid_id_reason, shown_id
 
@@ -38,6 +39,7 @@ DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
     "url": ("source_url", "url", "URL"),
     "effective_date": ("effective_date",),
 }
+URL_KEYS = ("source_url", "url")  # the order document_record reads them in
 METADATA_FIELDS = ("title", "citation", "source_type", "jurisdiction", "url", "effective_date")
 TEMPLATE_FIELD = re.compile(r"\{([^{}]+)\}")
 # libyaml's loader is ten times faster than the pure-Python one; front matter is most of ingest.
@@ -95,6 +97,23 @@ def _has_aliases(block: str) -> bool:
     return any(isinstance(t, yaml.AliasToken) for t in yaml.scan(block, Loader=_YAML_LOADER))
 
 
+def yaml_mapping(block: str, what: str, reason: str) -> dict[str, Any]:
+    """A YAML block (front matter, a sidecar, a folder's defaults) as a key: value mapping, or a
+    `Rejected` with `reason` saying in one line why not, `what` naming the block."""
+    try:
+        if _has_aliases(block):
+            raise Rejected(reason, f"{what} uses YAML aliases (*name)")
+        meta = yaml.load(block, Loader=_YAML_LOADER)
+    except yaml.YAMLError as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise Rejected(reason, f"{what} is not valid YAML ({first})") from exc
+    if meta is None:
+        return {}
+    if not isinstance(meta, dict):
+        raise Rejected(reason, f"{what} is not a key: value mapping")
+    return meta
+
+
 def front_matter_and_body(text: str) -> tuple[dict[str, Any], str]:
     """Split `---` YAML front matter from a Markdown body; a broken block rejects the file."""
     if not text.startswith("---"):
@@ -104,20 +123,22 @@ def front_matter_and_body(text: str) -> tuple[dict[str, Any], str]:
         return {}, text
     for i, line in enumerate(lines[1:], start=1):
         if line.strip() in ("---", "..."):
-            block = "\n".join(lines[1:i])
-            try:
-                if _has_aliases(block):
-                    raise Rejected("front_matter", "front matter uses YAML aliases (*name)")
-                meta = yaml.load(block, Loader=_YAML_LOADER)
-            except yaml.YAMLError as exc:
-                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                raise Rejected("front_matter", f"front matter is not valid YAML ({first})") from exc
-            if meta is None:
-                meta = {}
-            if not isinstance(meta, dict):
-                raise Rejected("front_matter", "front matter is not a key: value mapping")
+            meta = yaml_mapping("\n".join(lines[1:i]), "front matter", "front_matter")
             return meta, "\n".join(lines[i + 1 :])
     raise Rejected("front_matter", "front matter opened with '---' is never closed")
+
+
+def layered_metadata(*layers: Mapping[str, Any]) -> dict[str, Any]:
+    """Metadata layers merged key by key, a later layer winning over an earlier one (a folder's
+    defaults, then a sidecar, then front matter). `url` and `source_url` are one key: a later
+    layer's `url` is not hidden by an earlier layer's `source_url`."""
+    merged: dict[str, Any] = {}
+    for layer in layers:
+        if any(key in layer for key in URL_KEYS):
+            for key in URL_KEYS:
+                merged.pop(key, None)
+        merged.update(layer)
+    return merged
 
 
 def first_heading(body: str) -> str | None:
@@ -165,7 +186,7 @@ def document_record(
         "title": _str_or_none(meta.get("title")) or first_heading(text) or doc_id,
         "citation": _str_or_none(meta.get("citation")),
         "jurisdiction": _str_or_none(meta.get("jurisdiction")),
-        "url": _str_or_none(meta.get("source_url") or meta.get("url")),
+        "url": _str_or_none(meta.get(URL_KEYS[0]) or meta.get(URL_KEYS[1])),
         "effective_date": _str_or_none(meta.get("effective_date")),
         "retrieved": _str_or_none(meta.get("retrieved")),
         "hierarchy": [str(h) for h in hierarchy] if isinstance(hierarchy, list) else [],
@@ -245,8 +266,9 @@ def html_text_and_title(markup: str) -> tuple[str, str | None]:
     return parser.text(), parser.title
 
 
-def pdf_text(path: Path) -> str:
-    """The text layer of a PDF, pages separated by blank lines; no text layer is a rejection."""
+def pdf_text_and_title(path: Path) -> tuple[str, str | None]:
+    """The text layer of a PDF, pages separated by blank lines and lines of a paragraph joined
+    (groundwork/unwrap.py), and the /Title of its document info; no text layer is a rejection."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
@@ -255,24 +277,32 @@ def pdf_text(path: Path) -> str:
         if reader.is_encrypted:
             raise Rejected("unreadable_pdf", "the PDF is encrypted")
         pages = [page.extract_text() or "" for page in reader.pages]
+        info = reader.metadata
+        title = info.title if info is not None else None
     except (PdfReadError, ValueError, KeyError, TypeError) as exc:
         raise Rejected("unreadable_pdf", f"not a readable PDF ({exc})") from exc
     text = "\n\n".join(p.strip() for p in pages if p.strip())
     if not text:
         raise Rejected("empty", "the PDF has no text layer (scanned image?)")
-    return text
+    if not isinstance(title, str):  # a number or a dictionary there names nothing
+        title = None
+    return unwrapped_lines(text), " ".join((title or "").split()) or None
 
 
-def text_file_documents(path: Path, rel: str, data: bytes, config: RunConfig) -> FileResult:
-    """Markdown, plain text or HTML: one document per file."""
+def text_file_documents(
+    path: Path, rel: str, data: bytes, config: RunConfig, outer: Mapping[str, Any]
+) -> FileResult:
+    """Markdown, plain text or HTML: one document per file. Front matter wins over `outer` (the
+    file's sidecar and folder defaults), which wins over an HTML page's own <title>."""
     raw = decoded_text(data)
     suffix = path.suffix.lower()
     if suffix in {".htm", ".html"}:
         text, title = html_text_and_title(raw)
-        meta: dict[str, Any] = {"title": title} if title else {}
+        meta = layered_metadata({"title": title} if title else {}, outer)
         fmt = "html"
     else:
-        meta, body = front_matter_and_body(normalised_text(raw))
+        front, body = front_matter_and_body(normalised_text(raw))
+        meta = layered_metadata(outer, front)
         text = body
         fmt = "markdown" if suffix in {".md", ".markdown"} else "text"
     doc_id = _str_or_none(meta.get("doc_id")) or path.stem
@@ -282,11 +312,14 @@ def text_file_documents(path: Path, rel: str, data: bytes, config: RunConfig) ->
     return FileResult(documents=[record])
 
 
-def pdf_documents(path: Path, rel: str, config: RunConfig) -> FileResult:
-    """A PDF's text layer as one document."""
-    text = normalised_text(pdf_text(path))
+def pdf_documents(path: Path, rel: str, config: RunConfig, outer: Mapping[str, Any]) -> FileResult:
+    """A PDF's text layer as one document; `outer` (sidecar, folder defaults) wins over the
+    PDF's own /Title."""
+    text, title = pdf_text_and_title(path)
+    meta = layered_metadata({"title": title} if title else {}, outer)
+    doc_id = _str_or_none(meta.get("doc_id")) or path.stem
     record = document_record(
-        doc_id=path.stem, path=rel, fmt="pdf", text=text, meta={}, config=config
+        doc_id=doc_id, path=rel, fmt="pdf", text=normalised_text(text), meta=meta, config=config
     )
     return FileResult(documents=[record])
 
@@ -395,8 +428,14 @@ def collection_documents(path: Path, rel: str, data: bytes, config: RunConfig) -
     return result
 
 
-def file_documents(path: Path, rel: str, config: RunConfig) -> FileResult:
-    """Documents from any supported file; raises Rejected for a file that yields nothing usable."""
+def file_documents(
+    path: Path, rel: str, config: RunConfig, outer: Mapping[str, Any] | None = None
+) -> FileResult:
+    """Documents from any supported file; raises Rejected for a file that yields nothing usable.
+    `outer` is the metadata its sidecar and folder defaults give (groundwork/corpus_metadata.py),
+    which a text file or PDF takes under its own front matter; a collection's records carry
+    their own."""
+    outer = outer or {}
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
         raise Rejected("unsupported", f"file type {suffix or '(none)'!r} is not supported")
@@ -406,8 +445,8 @@ def file_documents(path: Path, rel: str, config: RunConfig) -> FileResult:
     if size == 0:
         raise Rejected("empty", "the file has no content")
     if suffix == ".pdf":
-        return pdf_documents(path, rel, config)
+        return pdf_documents(path, rel, config, outer)
     data = path.read_bytes()
     if suffix in COLLECTION_SUFFIXES:
         return collection_documents(path, rel, data, config)
-    return text_file_documents(path, rel, data, config)
+    return text_file_documents(path, rel, data, config, outer)

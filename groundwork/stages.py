@@ -39,7 +39,7 @@ def _checks_version() -> str:
 
 # Bump a stage's version when its code changes what it writes: runs then redo that stage.
 STAGE_VERSIONS = {
-    "ingest": "1",
+    "ingest": "2",  # 2: sidecars and folder defaults, PDF /Title, PDF lines unwrapped
     "chunk": "2",  # 2: per-document tables reuse earlier runs by lineage, not by copy
     "extract": f"{EXTRACTOR_VERSION} {model_version(REQUIREMENT)}",
     "register": "2",  # 2: only the candidates the extractor decided are requirements

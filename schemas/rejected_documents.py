@@ -33,6 +33,9 @@ REASONS = [
     "symlink",
     "not_a_file",
     "changed_while_read",
+    "bad_sidecar",
+    "bad_defaults",
+    "unused_sidecar",
 ]
 
 

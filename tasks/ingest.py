@@ -13,6 +13,7 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.batches import mapped, worker_count
+from groundwork.corpus_metadata import corpus_metadata
 from groundwork.failpoints import failpoint
 from groundwork.ingest import (
     FILES_PER_BATCH,
@@ -42,27 +43,39 @@ def ingest(
     """Parse the corpus (as the run listed it) into the warehouse; returns counts and the corpus
     hash.
 
-    A file whose content hash and parse settings equal those of its last clean ingest is not
-    parsed again: its documents are known. Only new, changed and previously rejected files are.
+    A file whose content hash, parse settings and metadata files (its sidecar and folder
+    defaults, groundwork/corpus_metadata.py) equal those of its last clean ingest is not parsed
+    again: its documents are known. Only new, changed and previously rejected files are.
+    Metadata files are never parsed as documents; a bad one rejects the files it applies to.
     """
     files, digests = corpus.files, corpus.digests
     key = parse_key(config)
+    metadata = corpus_metadata(corpus, config)
     with warehouse.connect(read_only=True) as con:
-        known = dict(query(con, "ingest/known_files", {"parse_key": key}).fetchall())
-    unchanged = [rel for _, rel in files if known.get(rel) == digests[rel].sha256]
+        rows = query(con, "ingest/known_files", {"parse_key": key}).fetchall()
+    known = {path: (sha, meta_key) for path, sha, meta_key in rows}
+    documents = [
+        (path, rel, metadata.applied[rel]) for path, rel in files if rel in metadata.applied
+    ]
+    unchanged = [
+        rel for _, rel, meta in documents if known.get(rel) == (digests[rel].sha256, meta.key)
+    ]
     skipped = set(unchanged)
-    to_parse = [(Path(path), rel, digests[rel]) for path, rel in files if rel not in skipped]
+    to_parse = [
+        (Path(path), rel, digests[rel], meta) for path, rel, meta in documents if rel not in skipped
+    ]
     batches = [
         (to_parse[i : i + FILES_PER_BATCH], config)
         for i in range(0, len(to_parse), FILES_PER_BATCH)
     ]
     # the text to parse; an oversized file is rejected unread
-    size = sum(d.size for _, _, d in to_parse if d.size <= config.max_file_bytes)
+    size = sum(d.size for _, _, d, _ in to_parse if d.size <= config.max_file_bytes)
     bar = stage_progress("ingest", len(files), "files")
-    bar.advance(len(unchanged))
+    bar.advance(len(files) - len(to_parse))  # unchanged, metadata, rejected for their metadata
     rejected = [  # links, FIFOs, entries gone when listed (groundwork/runs.py file_digests)
         rejection_row(rel, Rejected(why.reason, why.detail)) for rel, why in corpus.skipped.items()
     ]
+    rejected.extend(rejection_row(rel, why) for rel, why in metadata.rejected.items())
     with warehouse.connect() as con:
         run_script(con, "ingest/incoming")
         for (batch_files, _), (docs, bad) in zip(
@@ -81,7 +94,7 @@ def ingest(
             "rejected_documents",
         )
         con.register("unchanged_files", pa.table({"path": unchanged}, schema=_PATHS))
-        parsed = [rel for _, rel, _ in to_parse]
+        parsed = [rel for _, rel, _, _ in to_parse]
         con.register(
             "parsed_files",
             pa.table(
@@ -90,6 +103,7 @@ def ingest(
                     "file_sha256": [digests[r].sha256 for r in parsed],
                     "size": pa.array([digests[r].size for r in parsed], pa.int64()),
                     "mtime_ns": pa.array([digests[r].mtime_ns for r in parsed], pa.int64()),
+                    "meta_key": [meta.key for _, _, _, meta in to_parse],
                 }
             ),
         )

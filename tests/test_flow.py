@@ -244,3 +244,29 @@ def test_sources_keep_their_ids_and_gain_metadata(corpus_copy: Path, tmp_path: P
     assert rows(
         warehouse, f"SELECT source_id, jurisdiction FROM sources WHERE canonical_key = '{new_key}'"
     ) == [(after[new_key], "US-Federal")]
+
+
+def test_folder_defaults_make_a_text_file_a_policy_and_a_sidecar_edit_reruns(tmp_path: Path):
+    corpus, warehouse = tmp_path / "corpus", tmp_path / "wh"
+    (corpus / "gsa").mkdir(parents=True)
+    (corpus / "gsa" / "_defaults.yaml").write_text(
+        'source_type: policy\njurisdiction: US-Federal\ncitation: "GSA Order {stem}"\n'
+    )
+    (corpus / "gsa" / "2100.1.txt").write_text(
+        "Clean desks\n\nStaff must lock their screens when they leave their desks.\n"
+    )
+    sidecar = corpus / "gsa" / "2100.1.txt.meta.yaml"
+    sidecar.write_text("title: Clean desk policy\n")
+    assert run(corpus, warehouse).status == "published"
+    documents = "SELECT path, source_type, citation, jurisdiction, title FROM current_documents"
+    assert rows(warehouse, documents) == [
+        ("gsa/2100.1.txt", "policy", "GSA Order 2100.1", "US-Federal", "Clean desk policy")
+    ]
+    ids = [i for (i,) in rows(warehouse, "SELECT requirement_id FROM current_requirements")]
+    assert ids and all(i.startswith("REQ-P") for i in ids)
+    assert rows(warehouse, "SELECT count(*) FROM rejected_documents") == [(0,)]
+    assert run(corpus, warehouse).status == "unchanged"  # nothing touched
+    sidecar.write_text("title: Screens policy\n")
+    assert run(corpus, warehouse).status == "published"
+    assert rows(warehouse, "SELECT title FROM current_documents") == [("Screens policy",)]
+    assert run(corpus, warehouse).status == "unchanged"

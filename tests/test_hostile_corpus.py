@@ -13,6 +13,7 @@ from pypdf import PdfWriter
 from typer.testing import CliRunner
 
 from groundwork.cli import app
+from groundwork.corpus_metadata import NO_METADATA
 from groundwork.ingest import parsed_documents, rejection_lines
 from groundwork.parsers import front_matter_and_body, normalised_text
 from groundwork.runs import FileDigest, corpus_files, file_digests
@@ -153,7 +154,7 @@ def test_a_file_that_changes_while_it_is_read_is_rejected_for_the_run(tmp_path):
     path.write_text("Staff must lock screens.\n")
     stat = path.stat()
     seen = FileDigest("0" * 64, stat.st_size - 1, stat.st_mtime_ns)  # not what is there now
-    documents, rejected = parsed_documents(([(path, "moving.md", seen)], RunConfig()))
+    documents, rejected = parsed_documents(([(path, "moving.md", seen, NO_METADATA)], RunConfig()))
     assert documents.num_rows == 0
     assert rejected.to_pylist()[0]["reason"] == "changed_while_read"
 

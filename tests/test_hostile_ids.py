@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from groundwork.ingest import parsed_documents
+from groundwork.corpus_metadata import NO_METADATA
+from groundwork.ingest import ParseItem, parsed_documents
 from groundwork.parsers import file_documents
 from groundwork.questions import loaded_questions
 from groundwork.runs import FileDigest
@@ -97,9 +98,12 @@ def _front_matter_file(folder: Path, name: str, doc_id: str) -> Path:
     return path
 
 
-def _batch(paths: list[Path]) -> list[tuple[Path, str, FileDigest]]:
+def _batch(paths: list[Path]) -> list[ParseItem]:
     """The files as ingest hands them to a worker, with the size and mtime it saw."""
-    return [(p, p.name, FileDigest("", p.stat().st_size, p.stat().st_mtime_ns)) for p in paths]
+    return [
+        (p, p.name, FileDigest("", p.stat().st_size, p.stat().st_mtime_ns), NO_METADATA)
+        for p in paths
+    ]
 
 
 def test_ingest_rejects_bad_doc_ids_and_keeps_the_rest(tmp_path: Path):

@@ -8,6 +8,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from pypdf import PdfWriter
+from pypdf.generic import DictionaryObject, NameObject
 
 from groundwork.parsers import Rejected, file_documents, normalised_text
 from schemas.config import ColumnMapping, RunConfig
@@ -60,6 +62,67 @@ def test_pdf_text_layer_is_read():
     doc = parsed(FIXTURES / "breach-policy.pdf").documents[0]
     assert doc["format"] == "pdf"
     assert "must notify the privacy officer within one hour" in doc["text"]
+
+
+def test_pdf_lines_of_a_paragraph_are_joined_and_its_heading_kept():
+    """The fixture's text layer breaks its one sentence after "within one hour"."""
+    doc = parsed(FIXTURES / "breach-policy.pdf").documents[0]
+    assert doc["text"] == (
+        "Breach response policy\n"
+        "Every employee must notify the privacy officer within one hour of discovering a "
+        "suspected breach of personal information."
+    )
+
+
+def _titled_pdf(path: Path, title: str | None) -> Path:
+    """The fixture PDF, with /Title in its document info when one is given."""
+    writer = PdfWriter(clone_from=FIXTURES / "breach-policy.pdf")
+    if title is not None:
+        writer.add_metadata({"/Title": title})
+    writer.write(path)
+    return path
+
+
+def test_a_pdf_title_names_the_document(tmp_path: Path):
+    path = _titled_pdf(tmp_path / "breach.pdf", "  Breach Response Policy (2024) ")
+    assert parsed(path).documents[0]["title"] == "Breach Response Policy (2024)"
+
+
+def test_a_pdf_without_a_title_is_named_as_before(tmp_path: Path):
+    path = _titled_pdf(tmp_path / "breach.pdf", None)
+    assert parsed(path).documents[0]["title"] == "breach"  # no heading line: its doc_id
+
+
+def test_a_pdf_title_that_is_not_text_names_nothing(tmp_path: Path):
+    writer = PdfWriter(clone_from=FIXTURES / "breach-policy.pdf")
+    writer.add_metadata({"/Author": "GSA"})
+    info = writer._info.get_object()  # add_metadata makes every value a string; a file need not
+    info[NameObject("/Title")] = DictionaryObject({NameObject("/A"): NameObject("/B")})
+    writer.write(tmp_path / "odd.pdf")
+    assert parsed(tmp_path / "odd.pdf").documents[0]["title"] == "odd"
+
+
+def test_sidecar_and_defaults_titles_win_over_the_pdf_title(tmp_path: Path):
+    path = _titled_pdf(tmp_path / "breach.pdf", "Microsoft Word - breach.docx")
+    outer = {"title": "Breach response policy", "source_type": "policy"}
+    doc = file_documents(path, path.name, CONFIG, outer).documents[0]
+    assert (doc["title"], doc["source_type"]) == ("Breach response policy", "policy")
+
+
+def test_front_matter_wins_over_outer_metadata_and_outer_over_html_title(tmp_path: Path):
+    page = tmp_path / "page.html"
+    page.write_text("<html><head><title>Own</title></head><body><p>Staff must wait.</p></body>")
+    note = tmp_path / "note.md"
+    note.write_text("---\ntitle: Front\nsource_url: https://front.example\n---\nStaff must wait.\n")
+    outer = {"title": "Outer", "url": "https://outer.example", "citation": "C-1"}
+    html = file_documents(page, page.name, CONFIG, outer).documents[0]
+    markdown = file_documents(note, note.name, CONFIG, outer).documents[0]
+    assert (html["title"], html["url"]) == ("Outer", "https://outer.example")
+    assert (markdown["title"], markdown["url"], markdown["citation"]) == (
+        "Front",
+        "https://front.example",  # front matter's source_url is the url key
+        "C-1",
+    )
 
 
 def test_passage_collection_keeps_uuids_and_rejects_bad_records():

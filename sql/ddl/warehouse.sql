@@ -188,3 +188,6 @@ ALTER TABLE runs ADD COLUMN IF NOT EXISTS attempts JSON;
 -- size and mtime at the last clean ingest: an unchanged stat means an unchanged file, unread
 ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS size BIGINT;
 ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS mtime_ns BIGINT;
+-- which metadata files (sidecar, folder defaults) applied, at which content: editing one parses
+-- the files it applies to again
+ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS meta_key VARCHAR;

@@ -1,1 +1,3 @@
-SELECT path, file_sha256 FROM corpus_files WHERE parse_key = $parse_key
+-- The files parsed cleanly under these parse settings, with the content hash and the metadata
+-- key (its sidecar and folder defaults; '' for none, and for rows from before there were any).
+SELECT path, file_sha256, coalesce(meta_key, '') FROM corpus_files WHERE parse_key = $parse_key

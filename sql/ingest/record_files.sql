@@ -4,7 +4,8 @@ DELETE FROM corpus_files
 WHERE path NOT IN (SELECT path FROM unchanged_files)
   AND path NOT IN (SELECT path FROM parsed_files);
 DELETE FROM corpus_files WHERE path IN (SELECT path FROM rejected_documents WHERE run_id = $run_id);
-INSERT OR REPLACE INTO corpus_files (path, file_sha256, parse_key, last_run, size, mtime_ns)
-SELECT path, file_sha256, $parse_key, $run_id, size, mtime_ns
+INSERT OR REPLACE INTO corpus_files
+    (path, file_sha256, parse_key, last_run, size, mtime_ns, meta_key)
+SELECT path, file_sha256, $parse_key, $run_id, size, mtime_ns, meta_key
 FROM parsed_files
 WHERE path NOT IN (SELECT path FROM rejected_documents WHERE run_id = $run_id);
