@@ -4,6 +4,13 @@ Legal prose is full of periods that end nothing (`U.S.C.`, `§ 164.404.`, `e.g.`
 boundary needs terminal punctuation, white space, and an opening that can start a sentence, and the
 word before the period must be neither an abbreviation, an initialism (`U.S`, `e.g`), nor a bare
 list label (`(1).`, `a.`). The chunker and the deontic rules both split with this one function.
+
+A heading ends a sentence too, though it has no period: a short line (at most HEADING_WORDS
+words, no closing punctuation) that opens its block (after a blank line, or first) and is
+followed on the next line by the opening of a sentence. Text and HTML files and PDFs carry their
+headings so ("Access control" then "All employees must ..."), and a quote must not begin with
+one. The first line of a hard-wrapped paragraph is rarely that short, and a wrapped line that is
+not first in its block is never taken for one.
 """
 
 from __future__ import annotations
@@ -19,6 +26,18 @@ _ABBREVIATIONS = frozenset(
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 _INITIALISM = re.compile(r"(?:[A-Za-z]\.)*[A-Za-z]")
+_OPENING = re.compile(r"[ \t]*[\"'“‘(\[]?[A-Z§0-9(]")
+HEADING_WORDS = 8
+# A short line that ends with a function word, or holds a modal, is the start of a wrapped
+# sentence ("The Secretary shall notify" / "Congress ..."), not a heading: a heading states no duty
+_FUNCTION_WORDS = frozenset(
+    """
+    a an the of to in on for by with from and or nor but as at that which who whose than
+    """.split()  # noqa: SIM905 - a word list reads best as prose
+)
+_MODALS = frozenset(
+    "shall must may should will would can cannot could might".split()  # noqa: SIM905
+)
 _LABEL = re.compile(r"\(?(?:[0-9]{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)?", re.IGNORECASE)
 
 
@@ -27,13 +46,38 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     end = len(text) if end is None else end
     spans: list[tuple[int, int]] = []
     cursor = start
-    for match in _CANDIDATE.finditer(text, start, end):
-        if _ends_no_sentence(text, cursor, match.start()):
+    # (where, where the sentence closes, where the next opens, whether a period to check)
+    breaks = [
+        (m.start(), m.start() + len(m.group().rstrip()), m.end(), True)
+        for m in _CANDIDATE.finditer(text, start, end)
+    ]
+    breaks += [(nl, nl, nl + 1, False) for nl in _heading_ends(text, start, end)]
+    for at, close, after, needs_check in sorted(breaks):
+        if at < cursor or (needs_check and _ends_no_sentence(text, cursor, at)):
             continue
-        spans.append((cursor, match.start() + len(match.group().rstrip())))
-        cursor = match.end()
+        spans.append((cursor, close))
+        cursor = after
     spans.append((cursor, end))
     return [trimmed for s, e in spans if (trimmed := _trimmed(text, s, e))[0] < trimmed[1]]
+
+
+def _heading_ends(text: str, start: int, end: int) -> list[int]:
+    """The line breaks in text[start:end] that end a heading (see the module docstring)."""
+    found, first_in_block, pos = [], True, start
+    while (nl := text.find("\n", pos, end)) >= 0:
+        line = text[pos:nl].strip()
+        words = line.lower().split()
+        if (
+            first_in_block
+            and 0 < len(words) <= HEADING_WORDS
+            and line[-1] not in ".!?;:,"
+            and words[-1] not in _FUNCTION_WORDS
+            and _MODALS.isdisjoint(words)
+            and _OPENING.match(text, nl + 1, end)
+        ):
+            found.append(nl)
+        first_in_block, pos = not line, nl + 1
+    return found
 
 
 def _ends_no_sentence(text: str, floor: int, dot: int) -> bool:

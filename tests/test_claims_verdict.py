@@ -404,6 +404,20 @@ def test_a_clause_of_a_quote_restated_verbatim_is_never_contradicted(data):
     assert checked_claim(claim, quote).verdict != "CONTRADICTED"
 
 
+def test_a_part_of_a_quote_after_its_without_waives_nothing():
+    """Found by the property above: the clauses after "without the consent of a parent" name a
+    consent and the parent's kin ("loco parentis"), but restate the quote's own words."""
+    quote = (
+        "The minor may lawfully obtain such health care service without the consent of a "
+        "parent, guardian, or other person acting in loco parentis, and the minor, a court, or "
+        "another person authorized by law consents to such health care service"
+    )
+    claim = quote.split("parent, ", 1)[1]
+    assert checked_claim(claim, quote).verdict != "CONTRADICTED"
+    consent_needed = "The minor may obtain such health care service only with a parent's consent"
+    assert checked_claim(consent_needed, quote).verdict == "CONTRADICTED"
+
+
 def test_once_opening_a_clause_is_no_frequency():
     claim = (
         "Once a covered entity discovers a breach, except as provided in § 164.412, it shall "

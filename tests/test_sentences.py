@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundwork.sentences import enclosing_span
+from groundwork.sentences import enclosing_span, sentence_spans
 
 
 def test_the_enclosing_sentence_is_whole_and_stays_in_its_paragraph():
@@ -40,3 +40,44 @@ def test_the_span_holds_the_quote_and_stays_on_its_lines(lines, data):
     first, last = enclosing_span(text, start, end)
     assert first <= start and end <= last
     assert "\n" not in text[first:start] and "\n" not in text[end:last]
+
+
+def test_a_heading_line_ends_a_sentence():
+    text = "Access control\nAll employees must lock their screens. Visitors sign in."
+    assert _sentences(text) == [
+        "Access control",
+        "All employees must lock their screens.",
+        "Visitors sign in.",
+    ]
+
+
+def test_a_wrapped_line_is_no_heading():
+    for text in (
+        "The Secretary shall notify\nCongress of each breach.",  # a modal: a duty, not a heading
+        "Notice to the\nSecretary of each breach.",  # ends with a function word
+        "A first line of a paragraph wrapped at nine words\nAnd more.",  # too long
+        "Staff lock screens\nwhen they leave.",  # the next line opens no sentence
+    ):
+        assert _sentences(text) == [text]
+
+
+def test_a_heading_opens_its_block():
+    text = "Staff must lock screens.\nAccess control\nAll employees must sign in.\n\nPurpose\nThis policy applies."
+    assert _sentences(text) == [
+        "Staff must lock screens.",
+        "Access control\nAll employees must sign in.",
+        "Purpose",
+        "This policy applies.",
+    ]
+
+
+def test_a_quote_under_a_heading_leaves_the_heading_out():
+    from .test_extract import extracted
+
+    policy = "Access control\nAll employees must lock their screens when they leave their desks."
+    (row,) = extracted(policy)
+    assert row["exact_quote"] == policy.split("\n")[1]
+
+
+def _sentences(text: str) -> list[str]:
+    return [text[s:e] for s, e in sentence_spans(text)]

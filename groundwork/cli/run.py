@@ -90,6 +90,10 @@ def _quiet_prefect(verbose: bool) -> None:
     logging.getLogger("groundwork").handlers[:] = [_ConsoleLines()]
     logging.getLogger("groundwork").propagate = False
     logging.getLogger("distributed").setLevel(logging.WARNING)  # Dask's cluster chatter
+    # Prefect's background senders say "Still processing items: 1 items remaining..." while they
+    # flush at exit on a busy machine: a progress note, not a warning for the person running
+    for sender in ("EventsWorker", "APILogWorker"):
+        logging.getLogger(sender).setLevel(logging.INFO if verbose else logging.ERROR)
 
 
 def run(

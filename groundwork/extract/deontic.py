@@ -34,7 +34,7 @@ from groundwork.extract.phrases import starts_inside, whole_span
 from groundwork.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.4.1"
+EXTRACTOR_VERSION = "1.4.2"  # 1.4.2: a heading line ends a sentence
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
