@@ -110,6 +110,9 @@ def test_a_hostile_corpus_rejects_each_bad_entry_and_ingests_the_good(tmp_path: 
     assert result.exit_code == 3, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
+    # the summary names the report, its path whole though folded at the terminal's width
+    cells = [line.split("│")[2].strip() for line in result.output.splitlines() if "│" in line]
+    assert "/reports/" in "".join(cells) and "/report.html" in "".join(cells)
     after = _tree(tmp_path)
     assert {k: v for k, v in after.items() if not k.startswith("wh/")} == before
     with Warehouse(warehouse).connect(read_only=True) as con:

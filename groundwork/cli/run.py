@@ -247,6 +247,8 @@ def _run_config(
 
 def _print_summary(summary: RunSummary) -> None:
     table = Table(title=f"run {summary.run_id}: {summary.status.upper()}", show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")  # a long path folds onto the next line, never cut
     if summary.reused_run:
         table.add_row(
             "nothing to do",
