@@ -12,12 +12,14 @@ import hashlib
 import logging
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from uuid import UUID
 
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.client.orchestration import get_client
+from prefect.client.schemas.actions import GlobalConcurrencyLimitCreate
 from prefect.concurrency.sync import concurrency
+from prefect.exceptions import ObjectAlreadyExists
 from prefect.filesystems import LocalFileSystem
 from prefect.logging.handlers import APILogHandler
 from prefect.runtime import flow_run
@@ -59,8 +61,10 @@ def warehouse_turn(warehouse: Warehouse) -> Iterator[None]:
         yield
         return
     name = warehouse_name(warehouse, "warehouse")
-    with get_client(sync_client=True) as client:
-        client.upsert_global_concurrency_limit_by_name(name, limit=1)
+    # created, not upserted: Prefect's upsert reads, then creates, so two runs started together
+    # both found none and one failed on the other's creation; an existing one is the same limit
+    with get_client(sync_client=True) as client, suppress(ObjectAlreadyExists):
+        client.create_global_concurrency_limit(GlobalConcurrencyLimitCreate(name=name, limit=1))
     # a lease renewal that fails once (a server restart) must not kill a long run
     with concurrency(
         name, occupy=1, lease_duration=LEASE_S, strict=True, raise_on_lease_renewal_failure=False

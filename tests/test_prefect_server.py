@@ -16,6 +16,8 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -35,6 +37,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _started(command: list[str], env: dict, log: Path) -> tuple[subprocess.Popen, IO[str]]:
+    """A long-running Prefect process (a server, a worker) in its own session, from the
+    repository root, its output in `log`; the process and the open log."""
+    out = log.open("w")
+    process = subprocess.Popen(
+        command, env=env, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    return process, out
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     """A Prefect server with its own home and database; yields the environment to reach it."""
@@ -49,13 +61,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         "DO_NOT_TRACK": "1",
         "GROUNDWORK_QUEUE": "on",  # the suite turns it off (conftest.py); this module tests it
     }
-    log = (home / "server.log").open("w")
-    process = subprocess.Popen(
+    process, log = _started(
         [PREFECT, "server", "start", "--host", "127.0.0.1", "--port", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+        env,
+        home / "server.log",
     )
     try:
         deadline = time.monotonic() + 120
@@ -217,14 +226,8 @@ def test_two_deployments_on_one_warehouse_queue_and_both_complete(server, tmp_pa
             server, "ad-hoc-questions", corpus=SAMPLE_CORPUS, warehouse=warehouse, questions=small
         ),
     ]
-    log = (tmp_path / "worker.log").open("w")
-    worker = subprocess.Popen(
-        [PREFECT, "worker", "start", "--pool", "groundwork"],
-        env=server,
-        cwd=REPO,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+    worker, log = _started(
+        [PREFECT, "worker", "start", "--pool", "groundwork"], server, tmp_path / "worker.log"
     )
     try:
         deadline = time.monotonic() + 400
@@ -241,5 +244,6 @@ def test_two_deployments_on_one_warehouse_queue_and_both_complete(server, tmp_pa
         log.close()
     assert states == {run: "COMPLETED" for run in runs}, (tmp_path / "worker.log").read_text()
     spans = rows(warehouse, "SELECT started_at, finished_at, status FROM runs ORDER BY started_at")
-    assert [status for *_, status in spans] == ["published", "published"]
-    assert spans[0][1] <= spans[1][0]  # one after the other
+    said = f"{spans}\n{(tmp_path / 'worker.log').read_text()[-4000:]}"
+    assert [status for *_, status in spans] == ["published", "published"], said
+    assert spans[0][1] <= spans[1][0], said  # one after the other
