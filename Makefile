@@ -39,17 +39,14 @@ llm-server: $(LLM_STAMP)
 
 # llama.cpp is built for any x86-64 CPU (GGML_NATIVE=OFF), never for the building one: a native
 # build crashes on chat completions on an Intel Xeon with AMX (a general-protection fault in
-# libggml-cpu.so). uv caches a wheel it built by the source it came from, not by CMAKE_ARGS, so a
-# shared cache could hand back a native build made elsewhere: the build uses a cache of its own,
-# which only this portable build ever writes, and a second build on the machine (CI after a
-# session, say) reuses it instead of compiling for four minutes.
-LLM_CACHE := $(HOME)/.cache/groundwork-llm-portable
-
+# libggml-cpu.so), and --no-cache keeps a wheel built natively elsewhere out of the install (uv
+# keys a built wheel by its source, not by CMAKE_ARGS; a cache of its own did not spare the
+# compile either: uv built the source distribution again).
 $(LLM_STAMP):
 	$(PYTHON) -m venv $(LLM_VENV)
 	$(LLM_VENV)/bin/pip install --quiet uv
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(LLM_VENV)/bin/uv pip install --quiet \
-	    --cache-dir $(LLM_CACHE) --python $(LLM_VENV)/bin/python $(LLM_PINS)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(LLM_VENV)/bin/uv pip install --quiet --no-cache \
+	    --python $(LLM_VENV)/bin/python $(LLM_PINS)
 	touch $@
 
 # Debian's Chromium for the report's browser tests (Playwright drives it; `playwright install`
