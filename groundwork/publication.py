@@ -89,13 +89,15 @@ def prepared_reports(
     audit = _records(con, sql_text("answers/audit_trail"))
     (folder / "answers.md").write_text(answers_markdown(run_id, answers, sources))
     (folder / "audit_trail.json").write_text(json.dumps(audit, indent=1, default=str))
-    write_report(con, warehouse, run_id, folder / "report.html")
     swaps = []
-    for name in ("answers.md", "audit_trail.json", "report.html"):  # replaced whole
+    for name in ("answers.md", "audit_trail.json"):  # replaced whole
         copy = warehouse.root / f".{name}.tmp"
         shutil.copyfile(folder / name, copy)
         swaps.append((copy, warehouse.root / name))
-    return swaps
+    # the latest report's copy links to the run's files from the warehouse's folder
+    copy = warehouse.root / ".report.html.tmp"
+    write_report(con, warehouse, run_id, folder / "report.html", copy)
+    return [*swaps, (copy, warehouse.root / "report.html")]
 
 
 def started_data_docs(warehouse: Warehouse, run_id: str) -> Path:

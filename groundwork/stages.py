@@ -27,8 +27,8 @@ STAGES = (
     "review",
     "publish",
 )
-VERIFIER = "rules-verifier 1.0"  # the verifications.verifier value of the rules backend
-COMPOSER = "extractive 1.2"  # the answers.composer value of the extractive composer
+VERIFIER = "rules-verifier 1.1"  # the verifications.verifier value of the rules backend
+COMPOSER = "extractive 1.3"  # the answers.composer value of the extractive composer
 
 
 def _checks_version() -> str:

@@ -35,3 +35,14 @@ def _stem(word: str) -> str:
 def terms(text: str) -> list[str]:
     """Index terms of a text, in order, repeats kept (BM25 counts them)."""
     return [_stem(w) for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS]
+
+
+def surface_words(text: str, stems: list[str]) -> list[str]:
+    """The words of `text` behind some index terms, for people: "discov" is shown as the
+    question's own "discovering". A term the text does not hold (a prefix match) stays as is."""
+    words: dict[str, str] = {}
+    for word in _TOKEN.findall(text):
+        lowered = word.lower()
+        if lowered not in STOPWORDS:
+            words.setdefault(_stem(lowered), lowered)
+    return [words.get(stem, stem) for stem in stems]

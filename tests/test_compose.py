@@ -118,7 +118,10 @@ def test_no_evidence_says_what_is_missing():
     )
     assert answer["result"] == "NO_AUTHORITATIVE_EVIDENCE"
     assert answer["final_answer"].startswith("NO_AUTHORITATIVE_EVIDENCE")
-    assert "4 rejected as does_not_address_question" in answer["missing_evidence"]
+    missing = answer["missing_evidence"]
+    assert "No requirement on breach was verified" in missing
+    assert "the question's words: notify, individuals, breach" in missing  # not stems
+    assert "4 candidate requirements were checked: 4 did not address the question" in missing
     assert statements == [] and citations == []
 
 

@@ -153,7 +153,8 @@ def test_summaries_count_and_share_each_category():
     q1 = section(page, "Q1")
     assert 'data-verdict="supported" data-count="2"' in q1 and "(50%)" in q1
     assert 'data-verdict="unsupported" data-count="1"' in q1 and "(25%)" in q1
-    run = page[page.index('id="run-summary"') : page.index("</section>")]
+    start = page.index('id="run-summary"')
+    run = page[start : page.index("</section>", start)]
     assert 'data-verdict="supported" data-count="3"' in run and "(50.0%)" in run
     assert 'data-verdict="partial" data-count="1"' in run
     assert 'data-verdict="unsupported" data-count="2"' in run and "(33.3%)" in run
@@ -256,6 +257,9 @@ def test_corpus_text_is_escaped_and_only_http_urls_are_links():
     assert page.count("<script>") == 1  # the report's own
 
 
+RUN_FILES = ("answers.md", "audit_trail.json", "data_docs/index.html", "changes.md")
+
+
 class _Collector(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
@@ -269,8 +273,10 @@ class _Collector(HTMLParser):
         for name in ("src", "srcset", "data", "poster", "action"):
             if name in attrs:
                 self.fetching.append((tag, attrs[name]))
+        href = str(attrs.get("href", ""))
+        # links go to the page's own anchors, to sources on the web, or to the run's own files
         if tag == "link" or (
-            tag == "a" and not str(attrs.get("href", "")).startswith(("#", "http"))
+            tag == "a" and not href.startswith(("#", "http")) and href not in RUN_FILES
         ):
             self.fetching.append((tag, str(attrs)))
 

@@ -32,14 +32,20 @@ def report(
             show_default=False,
         ),
     ] = None,
+    pdf: Annotated[
+        bool,
+        typer.Option("--pdf", help="also print it to a PDF beside it, with headless Chromium"),
+    ] = False,
     warehouse: WarehouseOption = None,
 ) -> None:
     """Write a run's answers as one self-contained HTML page (no network needed to open it).
 
-    Each citation marker opens an evidence card (source, date, URL, the quote marked in its
-    passage, its location, the verdict); each answer and the run have a verification summary
-    that highlights statements by verdict; numbers expand to their source quote and value."""
+    A question index, search and filters stay in view; each question and requirement has a
+    permalink. Each citation marker opens an evidence card (source, date, URL, the quote marked
+    in its passage, its location, the verdict); each answer has an evidence appendix, which is
+    printed; numbers expand to their source quote and value. --pdf prints the page to a PDF."""
     from groundwork.report.data import has_answers, published_run
+    from groundwork.report.pdf import PdfError, printed_pdf
     from groundwork.report.write import default_path, write_report
 
     wh = existing_warehouse(warehouse)
@@ -53,6 +59,13 @@ def report(
             raise typer.Exit(EXIT_USAGE)
         path = write_report(con, wh, run_id, out_path or default_path(wh, run_id))
     out.print(f"wrote {path} (run {run_id}, {path.stat().st_size / 1e6:.1f} MB)")
+    if pdf:
+        try:
+            printed = printed_pdf(path, path.with_suffix(".pdf"))
+        except PdfError as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(EXIT_FAILED) from None
+        out.print(f"wrote {printed} ({printed.stat().st_size / 1e6:.1f} MB)")
 
 
 class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NAMES

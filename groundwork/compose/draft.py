@@ -17,7 +17,8 @@ from groundwork.claims.correct import Evidence
 from groundwork.claims.review import ReviewedStatement, reviewed_statement
 from groundwork.claims.rows import claim_number_rows, claim_row, correction_row
 from groundwork.numbers import mentions
-from groundwork.text import terms
+from groundwork.plain import rejections_text, topic_words
+from groundwork.text import surface_words, terms
 from schemas.config import ClaimChecks
 
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
@@ -160,19 +161,17 @@ def _summary(rows: list[dict]) -> str | None:
 
 
 def missing_evidence(question: dict, rejected: Counter) -> str:
-    """What kind of authority would answer, and why the closest candidates did not."""
+    """What no verified requirement covers, where it was looked for, and why the closest
+    candidates were not verified, in words: the corpus may well hold an answer the gate did
+    not verify, so the note claims nothing about the whole statute book."""
     kinds = " or ".join(question["source_types"] or ["statute", "regulation", "policy"])
     where = f" of {question['jurisdiction']}" if question["jurisdiction"] else ""
-    topic = question["topic"] or "this question"
-    about = ", ".join(dict.fromkeys(terms(question["question"]))) or "the question"
-    why = (
-        "; ".join(f"{n} rejected as {reason}" for reason, n in rejected.most_common())
-        if rejected
-        else "no requirement was retrieved"
-    )
+    topic = topic_words(question["topic"]) or "this question"
+    text = question["question"]
+    about = ", ".join(dict.fromkeys(surface_words(text, terms(text))))
     return (
-        f"No {kinds}{where} in the corpus states a requirement on {topic} ({about}). "
-        f"Candidates: {why}."
+        f"No requirement on {topic} was verified in the corpus ({kinds}{where}; the question's "
+        f"words: {about or 'none'}). {rejections_text(rejected)}"
     )
 
 
@@ -218,11 +217,6 @@ def claim_metrics(draft: Draft, verified: int) -> dict:
         "citation_coverage": round(cited / verified, 4) if verified else 0.0,
         "corrections": len(draft.corrections),
     }
-
-
-def opening(unique: list[dict]) -> str:
-    """The first line of an answer: how much verified evidence there is, and from where."""
-    return f"{len(unique)} verified requirement(s) answer this question: {_summary(unique)}."
 
 
 class Composer(Protocol):

@@ -1,7 +1,8 @@
 """The extractive composer, the offline default: every statement quotes one verified requirement
 verbatim (with its lead-in for a list item) and cites it, so a statement cannot carry a fact its
-citation lacks. Statutes and regulations are shown apart from policies; an obligation and a
-prohibition or permission on the same action are shown both ways.
+citation lacks. Statutes and regulations are shown apart from policies, each grouped by who
+bears the requirement and by modality (groundwork/compose/groups.py) under a one-line overview;
+an obligation and a prohibition or permission on the same action are shown both ways.
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from groundwork.compose.draft import (
     answer_record,
     location,
     missing_evidence,
-    opening,
     quoted,
     verified_unique,
 )
+from groundwork.compose.groups import group_heading, grouped, overview
 from groundwork.stages import COMPOSER
-from groundwork.text import terms
+from groundwork.text import surface_words, terms
 from schemas.config import ClaimChecks
 
 MAX_STATEMENTS = 8
-_SECTIONS = {
+SECTIONS = {
     "statutes": "Statutes and regulations",
     "policies": "Policies",
     "tensions": "Where the sources pull in different directions",
@@ -66,20 +67,23 @@ def composed(
     if not used:
         draft.line(f"{NO_EVIDENCE}: {missing_evidence(question, rejected)}")
     else:
-        draft.line(opening(unique))
+        draft.line(overview(unique, used))
         for section, rows in (("statutes", statutes), ("policies", policies)):
             if rows:
-                draft.line(f"\n{_SECTIONS[section]}:")
-                for r in rows:
+                draft.line(f"\n{SECTIONS[section]}:")
+            for who, modality, members in grouped(rows):
+                draft.line(group_heading(who, modality, len(members)))
+                for r in members:
                     body = f'{location(r)} ({r["modality"]}): "{quoted(r)}"'
                     draft.statement(section, body, [r], "quote")
         pairs = tensions(used)
         if pairs:
-            draft.line(f"\n{_SECTIONS['tensions']}:")
+            draft.line(f"\n{SECTIONS['tensions']}:")
             for duty, other, shared in pairs:
+                words = ", ".join(dict.fromkeys(surface_words(quoted(duty), shared)))
                 body = (
                     f"{location(duty)} states an obligation and {location(other)} a "
-                    f"{other['modality']} on the same action ({', '.join(shared)})"
+                    f"{other['modality']} on the same action ({words})"
                 )
                 draft.statement("tensions", body, [duty, other], "tension")
         if unused:

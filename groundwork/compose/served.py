@@ -21,11 +21,11 @@ from groundwork.compose.draft import (
     Draft,
     answer_record,
     location,
-    opening,
     quoted,
     verified_unique,
 )
 from groundwork.compose.extractive import composed
+from groundwork.compose.groups import overview
 from groundwork.extract.deontic import trigger_phrase
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.tagged import tagged_answer
@@ -91,7 +91,7 @@ def model_draft(
     qid = question["question_id"]
     allowed = {r["requirement_id"]: r for r in unique}
     draft = Draft(qid, settings, allowed)
-    draft.line(opening(unique))
+    draft.line(overview(unique, unique))
     for block in reply.blocks:
         if block.kind == "unverified":
             stage.reject(qid, "unverified_by_model", block.text[:300])

@@ -31,7 +31,7 @@ def passage_html(row: dict) -> tuple[str, str | None]:
     return full, f"{before}{mark}{after}"
 
 
-def _place(row: dict) -> str:
+def place(row: dict) -> str:
     """Where the quote is: the document's hierarchy, the section heading and label path."""
     parts = [
         *(row["hierarchy"] or []),
@@ -72,11 +72,12 @@ def card_template(row: dict, key: str) -> str:
         f'<template id="ev-{esc(row["requirement_id"])}">'
         f'<div class="gw-card" role="dialog" aria-label="Evidence for {esc(key)}" hidden>'
         f'<p class="gw-card-head"><strong>{esc(key)}</strong> '
-        f'<code class="gw-card-req">{esc(row["requirement_id"])}</code>{long_note}</p>'
+        f'<a class="gw-req gw-card-req" href="#{esc(row["requirement_id"])}">'
+        f"{esc(row['requirement_id'])}</a>{long_note}</p>"
         f'<p class="gw-card-title">{esc(row["title"])}</p>'
         f'<dl class="gw-card-facts"><dt>Citation</dt><dd>{esc(row["citation"])}</dd>{who}'
         f"<dt>Date</dt><dd>{esc(_date(row))}</dd><dt>URL</dt><dd>{link(row['url'])}</dd>"
-        f'<dt>Location</dt><dd class="gw-card-location">{esc(_place(row))}</dd>'
+        f'<dt>Location</dt><dd class="gw-card-location">{esc(place(row))}</dd>'
         f'<dt>Verdict</dt><dd class="gw-card-verdict"></dd></dl>'
         f'{passage}<p class="gw-card-also" hidden></p></div></template>'
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import duckdb
 
@@ -12,13 +12,20 @@ from groundwork.warehouse import Warehouse, run_parts
 
 @dataclass(frozen=True)
 class ReportTables:
-    """Everything the report shows, as plain rows: the report reads nothing else."""
+    """Everything the report shows, as plain rows: the report reads nothing else.
+
+    `also_verified` are the verdicts on requirements verified for a question but not quoted in
+    its answer; `checks` the review stage's results; `previous_run` the published run before
+    this one (what the diff compares against), if any."""
 
     run: dict
     answers: list[dict]
     statements: list[dict]
     citations: list[dict]
     evidence: list[dict]
+    also_verified: list[dict] = field(default_factory=list)
+    checks: list[dict] = field(default_factory=list)
+    previous_run: str | None = None
 
 
 def _records(cursor: duckdb.DuckDBPyConnection) -> list[dict]:
@@ -45,6 +52,7 @@ def report_tables(
         warehouse,
         run_id,
         "answers",
+        "questions",
         "statements",
         "citations",
         "verifications",
@@ -52,16 +60,26 @@ def report_tables(
         "chunks",
     )
     run = _records(query(con, "report/run", {"run_id": run_id}))
+    run = run[0] if run else {"run_id": run_id}
+    if run.get("documents") is None:  # a run being published records its counts after this
+        documents, _, run["corpus_hash"], _ = query(
+            con, "ingest/corpus_stats", {"run_id": run_id}
+        ).fetchone()
+        run["documents"] = documents
+    previous = query(con, "report/previous_published", {"run_id": run_id}).fetchone()
 
     def rows(name: str) -> list[dict]:
         return _records(con.execute(literal_sql(f"report/{name}", **parts)))
 
-    citations = rows("citations")
+    answers = rows("answers")
     return ReportTables(
-        run=run[0] if run else {"run_id": run_id},
-        answers=rows("answers"),
+        run=run,
+        answers=answers,
         statements=rows("statements"),
-        citations=citations,
-        # nothing cited, no evidence: spares a scan of every requirement and chunk of the run
-        evidence=rows("evidence") if citations else [],
+        citations=rows("citations"),
+        # nothing answered, no evidence: spares a scan of every requirement and chunk of the run
+        evidence=rows("evidence") if any(a["result"] == "ANSWERED" for a in answers) else [],
+        also_verified=rows("also_verified"),
+        checks=_records(query(con, "report/checks", {"run_id": run_id})),
+        previous_run=previous[0] if previous else None,
     )

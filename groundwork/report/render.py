@@ -7,21 +7,26 @@ section per question with its own summary, warning or missing evidence, and its 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NamedTuple
 
+from groundwork.plain import topic_words, verified_because
+from groundwork.report.appendix import Entry, appendix_html, entry_id
 from groundwork.report.cards import card_template
 from groundwork.report.chips import quote_sources
 from groundwork.report.data import ReportTables
 from groundwork.report.keys import marker_keys
-from groundwork.report.markup import esc
+from groundwork.report.markup import anchor, esc, requirement_link
+from groundwork.report.nav import Listed, facet_attributes, facets, nav_html, result_label
+from groundwork.report.provenance import Files, provenance_html
 from groundwork.report.statements import answer_body_html, statement_html
 from groundwork.report.verdicts import LABELS, WARNING_SHARE, VerdictCounts, verdict_counts
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
+REQUIREMENT = re.compile(r"\bREQ-[SP]\d{4,}\b")
 CSP = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
     "img-src data:; base-uri 'none'; form-action 'none'"
@@ -61,70 +66,59 @@ def warning_html(counts: VerdictCounts) -> str:
 
 
 def answer_html(
-    n: int, answer: dict, statements: list[dict], render_statement: Callable[[dict], str]
+    item: Listed,
+    statements: list[dict],
+    render_statement: Callable[[dict], str],
+    text_html: Callable[[str], str],
+    appendix: str,
 ) -> str:
-    """One question's section: the question, its summary, warning or missing evidence, text."""
+    """One question's section: the question (its permalink), result and confidence, summary,
+    warning or missing evidence, the answer, its evidence appendix and a way back up."""
+    answer, anchor = item.answer, item.anchor
     counts = verdict_counts(statements)
+    topic = topic_words(answer.get("topic"))
     meta = (
-        f'<p class="gw-meta"><span class="gw-result">{esc(answer["result"])}</span> · grounding '
-        f"confidence <b>{esc(answer['grounding_confidence'])}</b> "
-        f"({esc(answer['verified_count'])} verified requirements)</p>"
+        f'<p class="gw-meta"><span class="gw-result">{esc(result_label(answer["result"]))}'
+        f"</span> · grounding confidence <b>{esc(answer['grounding_confidence'])}</b> "
+        f"({esc(answer['verified_count'])} verified requirements)"
+        f"{' · topic ' + esc(topic) if topic else ''}</p>"
     )
     if answer["result"] == NO_EVIDENCE:
         body = (
             '<div class="gw-missing"><h3>No authoritative evidence</h3>'
-            f"<p><b>What is missing:</b> {esc(answer['missing_evidence'] or '—')}</p></div>"
+            f"<p><b>What is missing:</b> {text_html(answer['missing_evidence'] or '—')}</p></div>"
         )
         summary = ""
     else:
-        body = answer_body_html(answer, statements, render_statement)
+        body = answer_body_html(answer, statements, render_statement, text_html)
         summary = summary_html(counts, f"Highlight statements of {answer['question_id']}", 0)
         summary += warning_html(counts) if counts.warns else ""
     warn = " gw-warns" if counts.warns else ""
     return (
-        f'<article class="gw-answer{warn}" id="a{n}" data-scope '
-        f'data-question="{esc(answer["question_id"])}" aria-labelledby="a{n}-h">'
-        f'<h2 id="a{n}-h"><span class="gw-qid">{esc(answer["question_id"])}</span> '
-        f"{esc(answer['question'])}</h2>{meta}{summary}{body}</article>"
+        f'<article class="gw-answer{warn}" id="{esc(anchor)}" data-scope '
+        f'data-question="{esc(answer["question_id"])}"{facet_attributes(item.facets)} '
+        f'aria-labelledby="{esc(anchor)}-h"><h2 id="{esc(anchor)}-h" tabindex="-1">'
+        f'<a class="gw-permalink" href="#{esc(anchor)}" title="Permalink to this question">'
+        f'<span class="gw-qid">{esc(answer["question_id"])}</span></a> '
+        f"{esc(answer['question'])}</h2>{meta}{summary}{body}{appendix}"
+        '<p class="gw-totop"><a href="#top">Back to top</a></p></article>'
     )
 
 
-class Entry(NamedTuple):
-    """An answer's place in the report (its section is `a<n>`) and its verdict counts."""
-
-    n: int
-    answer: dict
-    counts: VerdictCounts
-
-
-def index_html(entries: list[Entry]) -> str:
-    """A table of every question, linking to its section: the way in to 2,788 answers."""
-    warns = ' class="gw-warns"'
-    rows = "".join(
-        f'<tr{warns if e.counts.warns else ""}><td><a href="#a{e.n}">'
-        f"{esc(e.answer['question_id'])}</a></td><td>{esc(e.answer['question'])}</td>"
-        f"<td>{esc(e.answer['result'])}</td><td>{e.counts.supported}</td>"
-        f"<td>{e.counts.partial}</td><td>{e.counts.unsupported}</td>"
-        f"<td>{'⚠' if e.counts.warns else ''}</td></tr>"
-        for e in entries
-    )
-    return (
-        '<details class="gw-index"><summary>All questions</summary><table><thead><tr>'
-        "<th>Question</th><th>Text</th><th>Result</th><th>Supported</th><th>Partial</th>"
-        f"<th>Not supported</th><th>Warning</th></tr></thead><tbody>{rows}</tbody></table>"
-        "</details>"
-    )
-
-
-def run_summary_html(tables: ReportTables, entries: list[Entry]) -> str:
+def run_summary_html(tables: ReportTables, listed: list[Listed]) -> str:
     """The run's verification summary: results, statement counts, the answers that warn."""
     counts = verdict_counts(tables.statements)
     answered = sum(1 for a in tables.answers if a["result"] != NO_EVIDENCE)
-    warned = [e for e in entries if e.counts.warns]
+    per_answer = _grouped(tables.statements, "question_id")
+    warned = [
+        i for i in listed if verdict_counts(per_answer.get(i.answer["question_id"], [])).warns
+    ]
     warn_list = (
         f'<p class="gw-warning">{len(warned)} answer(s) have more than {WARNING_SHARE:.0%} of '
         "their statements not supported: "
-        + ", ".join(f'<a href="#a{e.n}">{esc(e.answer["question_id"])}</a>' for e in warned)
+        + ", ".join(
+            f'<a href="#{esc(i.anchor)}">{esc(i.answer["question_id"])}</a>' for i in warned
+        )
         + "</p>"
         if warned
         else ""
@@ -134,14 +128,14 @@ def run_summary_html(tables: ReportTables, entries: list[Entry]) -> str:
         '<h2 id="run-summary-h">Verification summary</h2>'
         f'<p><b class="gw-n-questions">{len(tables.answers)}</b> questions: '
         f'<b class="gw-n-answered">{answered}</b> answered, '
-        f'<b class="gw-n-missing">{len(tables.answers) - answered}</b> {NO_EVIDENCE}; '
-        f'<b class="gw-n-statements">{counts.total}</b> statements.</p>'
+        f'<b class="gw-n-missing">{len(tables.answers) - answered}</b> with no authoritative '
+        f'evidence; <b class="gw-n-statements">{counts.total}</b> statements.</p>'
         f"{summary_html(counts, 'Highlight statements of the whole run', 1)}{warn_list}"
-        f"{index_html(entries)}</section>"
+        "</section>"
     )
 
 
-def page_html(run: dict, main: str, templates: str) -> str:
+def page_html(run: dict, nav: str, main: str, templates: str) -> str:
     """The document around the report's content, with its own styles and script inlined."""
     css = (ASSETS / "report.css").read_text(encoding="utf-8")
     js = (ASSETS / "report.js").read_text(encoding="utf-8")
@@ -153,33 +147,70 @@ def page_html(run: dict, main: str, templates: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>groundwork report, run {esc(run['run_id'])}</title>"
         f"<style>{css}</style></head><body>"
-        '<header class="gw-header"><h1>Compliance answers</h1>'
+        '<a class="gw-skip" href="#gw-report">Skip to the answers</a>'
+        '<header class="gw-header" id="top"><h1>Compliance answers</h1>'
         f'<p>Run <code class="gw-run-id">{esc(run["run_id"])}</code>'
         f"{', started ' + esc(when) if when else ''}. Every statement cites verified requirements; "
         "select a marker for its evidence, a number for its source.</p></header>"
-        f'<main id="gw-report" data-scope>{main}</main>'
+        f'<div class="gw-layout">{nav}<main id="gw-report" data-scope>{main}</main></div>'
+        '<a class="gw-top" href="#top" aria-label="Back to top">↑ Top</a>'
         f'<div class="gw-templates">{templates}</div>'
         f"<script>{js}</script></body></html>\n"
     )
 
 
-def report_html(tables: ReportTables) -> str:
-    """The whole report page of a run."""
+def _ids_linked(text: str, targets: Callable[[str], str]) -> str:
+    """Plain text as HTML with every requirement ID a link (`targets` gives its anchor)."""
+    return REQUIREMENT.sub(lambda m: requirement_link(m.group(0), targets(m.group(0))), esc(text))
+
+
+def report_html(tables: ReportTables, files: Files | None = None) -> str:
+    """The whole report page of a run. `files` says where the run's other files are from the
+    page (the provenance block links them); by default, beside it."""
+    files = files or Files("", None)
     keys = marker_keys(tables.evidence)
     evidence = {row["requirement_id"]: row for row in tables.evidence}
     sources = {rid: quote_sources(row) for rid, row in evidence.items()}  # once per quote
     statements = _grouped(tables.statements, "question_id")
     citations = _grouped(tables.citations, "statement_id")
-    entries, sections = [], []
+    verdicts = _grouped(tables.citations, "question_id")
+    also = _grouped(tables.also_verified, "question_id")
+    seen: set[str] = set()
+    listed, sections = [], []
     for n, answer in enumerate(tables.answers, start=1):
-        rows = statements.get(answer["question_id"], [])
+        qid, question = answer["question_id"], answer["question"]
+        place = anchor(qid, n)
+        why = {
+            c["requirement_id"]: verified_because(c, question)
+            for c in [*verdicts.get(qid, []), *also.get(qid, [])]
+        }
+        quoted = {c["requirement_id"] for c in verdicts.get(qid, [])}
+        entries = [
+            Entry(evidence[rid], reason, rid in quoted)
+            for rid, reason in why.items()
+            if rid in evidence
+        ]
+        item = Listed(place, answer, facets(answer, [e.row for e in entries]))
+        listed.append(item)
 
-        def render_statement(s: dict, n: int = n) -> str:
+        def render_statement(s: dict, place: str = place, why: dict = why) -> str:
             cites = {c["requirement_id"]: c for c in citations.get(s["statement_id"], [])}
             cited = [evidence[rid] for rid in cites if rid in evidence]
-            return statement_html(s, f"a{n}-s{s['ordinal']}", cited, cites, keys, sources)
+            reason = why.get(cited[0]["requirement_id"]) if len(cited) == 1 else None
+            return statement_html(
+                s, f"{place}-s{s['ordinal']}", cited, cites, keys, sources, reason
+            )
 
-        entries.append(Entry(n, answer, verdict_counts(rows)))
-        sections.append(answer_html(n, answer, rows, render_statement))
+        def text_html(line: str, place: str = place, why: dict = why) -> str:
+            return _ids_linked(line, lambda i: entry_id(place, i) if i in why else i)
+
+        appendix = appendix_html(place, entries, keys, seen)
+        rows = statements.get(qid, [])
+        sections.append(answer_html(item, rows, render_statement, text_html, appendix))
     templates = "".join(card_template(evidence[rid], key) for rid, key in sorted(keys.items()))
-    return page_html(tables.run, run_summary_html(tables, entries) + "".join(sections), templates)
+    main = (
+        provenance_html(tables.run, tables.checks, tables.previous_run, files)
+        + run_summary_html(tables, listed)
+        + "".join(sections)
+    )
+    return page_html(tables.run, nav_html(listed), main, templates)

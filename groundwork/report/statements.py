@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from groundwork.compose.extractive import SECTIONS
 from groundwork.numbers import Mention
 from groundwork.report.chips import MARKER, Chip, Source, statement_chips
+from groundwork.report.facts import facts_html
 from groundwork.report.markup import esc
 from groundwork.report.verdicts import LABELS, statement_category
 
@@ -70,8 +72,10 @@ def statement_html(
     citations: dict[str, dict],
     keys: dict[str, str],
     sources: dict[str, list[Source]],
+    why: str | None = None,
 ) -> str:
-    """One statement: its text with markers as buttons and numbers as chips, and its verdict."""
+    """One statement: its text with markers as buttons and numbers as chips, its verdict, the
+    deadlines, amounts and conditions of its quotes, and (`why`) why its quote answers."""
     text = statement["text"]
     pieces: list[tuple[int, int, str]] = []
     for n, chip in enumerate(statement_chips(text, cited, sources), start=1):
@@ -90,18 +94,29 @@ def statement_html(
         pos = end
     out.append(esc(text[pos:]))
     category = statement_category(statement)
+    # A quote the gate verified is supported by construction: the badge says what it is, and
+    # the line below why it answers the question.
+    quoted = statement.get("form") == "quote" and category == "supported"
+    badge = "Verbatim quote" if quoted else LABELS[category]
+    reason = f'<span class="gw-why"><b>Why it answers:</b> {esc(why)}</span>' if why else ""
     return (
         f'<span class="gw-stmt" id="{element_id}" data-verdict="{category}" '
         f'data-verdict-label="{LABELS[category]}" '
         f'data-statement="{esc(statement["statement_id"])}">'
-        f'{"".join(out)} <span class="gw-badge">{LABELS[category]}</span></span>'
+        f'{"".join(out)} <span class="gw-badge">{badge}</span></span>'
+        f"{facts_html(cited)}{reason}"
     )
 
 
 def answer_body_html(
-    answer: dict, statements: list[dict], render_statement: Callable[[dict], str]
+    answer: dict,
+    statements: list[dict],
+    render_statement: Callable[[dict], str],
+    text_html: Callable[[str], str] = esc,
 ) -> str:
-    """The answer text line by line: headings, paragraphs, and list items holding statements."""
+    """The answer text line by line: the overview, section headings (h3) and the groups under
+    them (h4), list items holding statements, and other lines as paragraphs (`text_html` turns
+    them into HTML, linking requirement IDs)."""
     text = answer["final_answer"]
     by_start = sorted(statements, key=lambda s: s["char_start"])
     blocks: list[str] = []
@@ -125,10 +140,13 @@ def answer_body_html(
         if items:
             blocks.append(f"<ul>{''.join(items)}</ul>")
             items = []
-        if line.strip().endswith(":"):
-            blocks.append(f"<h3>{esc(line.strip().rstrip(':'))}</h3>")
-        elif line.strip():
-            blocks.append(f"<p>{esc(line.strip())}</p>")
+        line = line.strip()
+        if line.endswith(":"):
+            level = "h3" if line[:-1] in SECTIONS.values() else "h4"
+            blocks.append(f"<{level}>{esc(line[:-1])}</{level}>")
+        elif line:
+            overview = ' class="gw-overview"' if not blocks else ""
+            blocks.append(f"<p{overview}>{text_html(line)}</p>")
     if items:
         blocks.append(f"<ul>{''.join(items)}</ul>")
     return "".join(blocks)

@@ -19,7 +19,7 @@ from functools import lru_cache
 import pyarrow as pa
 
 from groundwork.stages import VERIFIER
-from groundwork.text import terms
+from groundwork.text import surface_words, terms
 from schemas.verifications import VERIFICATIONS_SCHEMA
 
 ADDRESSES = 0.3  # share of the question's IDF weight a quote must cover
@@ -105,7 +105,8 @@ def verdict(pair: dict, weight: TermWeights) -> dict:
     quote_terms = terms(f"{pair['lead_in_quote'] or ''} {pair['exact_quote']}")
     quote_cov, matched = coverage(question, quote_terms, weight)
     chunk_cov, _ = coverage(question, _text_terms(pair["chunk_text"]), weight)
-    shown = ", ".join(matched) or "none"
+    shown = ", ".join(surface_words(pair["question"], matched)) or "none"
+    covers = f"the quote covers {quote_cov:.0%} of the weight of the question's words ({shown})"
     reason, rationale = None, ""
     if in_chunk != pair["exact_quote"]:
         reason = "not_verbatim"
@@ -115,9 +116,7 @@ def verdict(pair: dict, weight: TermWeights) -> dict:
         if dangling:
             reason, rationale = "incomplete_quote", f"addresses the question, but {dangling}"
         else:
-            rationale = (
-                f"the quote covers {quote_cov:.0%} of the question's weighted terms ({shown})"
-            )
+            rationale = covers
     elif chunk_cov >= ADDRESSES and quote_cov >= ADDRESSES / 2 and matched:
         reason = "requires_inference"
         rationale = (
@@ -126,7 +125,7 @@ def verdict(pair: dict, weight: TermWeights) -> dict:
         )
     else:
         reason = "does_not_address_question"
-        rationale = f"the quote covers {quote_cov:.0%} of the question's weighted terms ({shown})"
+        rationale = covers
     return {
         "question_id": pair["question_id"],
         "requirement_id": pair["requirement_id"],

@@ -1,9 +1,12 @@
--- Each requirement the run cites, once: its quote inside its sentence and the passage (chunk) it
--- sits in, where that is in the document, and the document's source fields for the evidence card.
+-- Each requirement the run cites or lists as also verified, once: its quote inside its sentence
+-- and the passage (chunk) it sits in, where that is in the document, and the document's source
+-- fields for the evidence card and the appendix.
 WITH cited AS (
-    SELECT DISTINCT requirement_id FROM {citations}
+    SELECT requirement_id FROM {citations}
+    UNION
+    SELECT unnest(unused_requirement_ids) FROM {answers}
 )
-SELECT r.requirement_id, r.exact_quote, r.lead_in_quote, r.label_path, r.modality,
+SELECT r.requirement_id, r.exact_quote, r.lead_in_quote, r.label_path, r.modality, r.subject,
        r.char_start - ch.char_start AS quote_start, r.char_end - ch.char_start AS quote_end,
        r.sentence_start - ch.char_start AS sentence_start,
        r.sentence_end - ch.char_start AS sentence_end, r.long_quote,
