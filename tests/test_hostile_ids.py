@@ -256,9 +256,15 @@ def test_the_report_shows_hostile_ids_as_text(hostile_run):
     values = dict(page.attributes)
     assert values["data-question"] == HOSTILE_QUESTION_ID  # read back whole
     assert values["data-statement"].startswith(HOSTILE_QUESTION_ID + "#S")
-    # element ids and fragments are numbered, never made of an ID
-    assert all(re.fullmatch(r"[\w-]+", v) for n, v in page.attributes if n == "id")
-    assert all(re.fullmatch(r"#a\d+|https?://\S+", v) for n, v in page.attributes if n == "href")
+    # element ids and fragments are plain tokens: a hostile question ID is numbered instead
+    ids = [v for n, v in page.attributes if n == "id"]
+    assert all(re.fullmatch(r"[\w.-]+", v) for v in ids) and HOSTILE_QUESTION_ID not in ids
+    run_files = r"answers\.md|audit_trail\.json|data_docs/index\.html|changes\.md"
+    assert all(
+        re.fullmatch(rf"#[\w.-]+|https?://\S+|{run_files}", v)
+        for n, v in page.attributes
+        if n == "href"
+    )
 
 
 def test_answers_md_shows_the_question_id_as_written(hostile_run):

@@ -145,7 +145,10 @@ def test_publication_writes_the_report_beside_answers_md(published):
     folder = warehouse / "reports" / run_id
     assert {"answers.md", "audit_trail.json", "report.html"} <= {p.name for p in folder.iterdir()}
     page = (folder / "report.html").read_text()
-    assert page == (warehouse / "report.html").read_text()
+    # the latest report's copy is the same page, its links to the run's files from its folder
+    latest = (warehouse / "report.html").read_text()
+    assert 'href="reports/' in latest and 'href="answers.md"' in page
+    assert latest.replace(f'href="reports/{run_id}/', 'href="') == page
     assert run_id in page and page.count('<article class="gw-answer') == 85
 
 

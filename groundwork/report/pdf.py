@@ -59,6 +59,8 @@ def printed_pdf(page: Path, pdf: Path) -> Path:
         except subprocess.TimeoutExpired as exc:
             partial.unlink(missing_ok=True)
             raise PdfError(f"{executable} did not finish printing in {PRINT_TIMEOUT} s") from exc
+        except OSError as exc:  # not there, or not a program
+            raise PdfError(f"{executable} could not print {page}: {exc.strerror}") from exc
     if done.returncode != 0 or not partial.is_file():
         partial.unlink(missing_ok=True)
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
