@@ -152,3 +152,101 @@ def test_quoted_and_tension_statements_are_supported_by_construction():
         ("quote", "SUPPORTED"),
         ("tension", "SUPPORTED"),
     ]
+
+
+def test_answers_are_grouped_by_who_bears_them_under_an_overview():
+    rows = [
+        {
+            **evidence("REQ-S0001", "A covered entity shall notify the individual."),
+            "subject": "A covered entity",
+        },
+        {
+            **evidence(
+                "REQ-S0002",
+                "A business associate shall notify the covered entity not later than 60 days after discovery.",
+            ),
+            "subject": "A business associate",
+        },
+        {
+            **evidence("REQ-S0003", "The covered entity shall keep a log of breaches."),
+            "subject": "The covered entity",
+        },
+        {
+            **evidence("REQ-S0004", "Notice shall be provided to the Secretary."),
+            "subject": "Notice",
+        },
+    ]
+    (answer,), statements, _ = composed(rows)
+    lines = answer["final_answer"].splitlines()
+    assert lines[0] == (
+        "4 verified requirements: 2 obligations on covered entity, 1 on business associate, "
+        "1 with no named subject; deadlines: 60 days."
+    )
+    headings = [line for line in lines if line.endswith(":")]
+    assert headings == [
+        "Statutes and regulations:",
+        "Covered entity — 2 obligations:",
+        "Business associate — 1 obligation:",
+        "No named subject — 1 obligation:",
+    ]
+    # "A covered entity" and "The covered entity" are one group, quoted in rank order
+    cited = [s["text"].split("[")[-1] for s in statements]
+    assert cited == ["REQ-S0001]", "REQ-S0003]", "REQ-S0002]", "REQ-S0004]"]
+
+
+def test_the_bearer_is_the_noun_a_relative_clause_qualifies_not_the_words_before_the_modal():
+    from groundwork.compose.groups import NO_SUBJECT, bearer
+
+    quote = "A covered entity that holds or discloses protected health information shall notify."
+    assert (
+        bearer(
+            {
+                "exact_quote": quote,
+                "subject": "discloses protected health information",
+                "trigger": "shall",
+            }
+        )
+        == "covered entity"
+    )
+    assert (
+        bearer({"exact_quote": "It shall notify.", "subject": "It", "trigger": "shall"})
+        == NO_SUBJECT
+    )
+    assert (
+        bearer(
+            {
+                "exact_quote": "The Secretary shall publish a list.",
+                "subject": "The Secretary",
+                "trigger": "shall",
+            }
+        )
+        == "Secretary"
+    )
+    assert bearer({"exact_quote": "x", "subject": None, "trigger": "shall"}) == NO_SUBJECT
+
+
+def test_missing_evidence_and_reasons_are_in_words():
+    from collections import Counter
+
+    from groundwork.plain import REJECTIONS, rejections_text, verified_because
+    from schemas.verifications import REJECTION_REASONS
+
+    assert set(REJECTIONS) == set(REJECTION_REASONS)  # every code has its gloss
+    assert rejections_text(Counter()) == "No candidate requirement was retrieved for it."
+    assert rejections_text(Counter({"requires_inference": 1})) == (
+        "1 candidate requirement was checked: 1 addressed it only together with the text "
+        "around the quote."
+    )
+    question = "What must a covered entity do after discovering a breach?"
+    rules = {
+        "verifier": "rules-verifier 1.1",
+        "matched_terms": ["breach", "discov", "entiti"],
+        "quote_coverage": 0.8,
+    }
+    assert verified_because(rules, question) == (
+        "the quote holds the question's words breach, discovering, entity (80% of their weight)"
+    )
+    trained = {"verifier": "trained:relevance-abc", "score": 0.912, "threshold": 0.5}
+    assert verified_because(trained, question) == (
+        "the relevance model scores the quote 0.91 for this question (verified from 0.50)"
+    )

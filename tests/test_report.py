@@ -290,3 +290,89 @@ def test_the_page_loads_nothing_and_its_ids_are_unique():
     assert parser.fetching == []
     assert "default-src 'none'" in page and "@import" not in page and "url(" not in page
     assert len(parser.ids) == len(set(parser.ids))
+
+
+def test_a_quote_shows_its_deadline_and_why_it_answers_not_a_bare_supported():
+    answer, statements, citations = answered("Q1", ["SUPPORTED"])
+    citations[0].update(
+        verifier="rules-verifier 1.1", matched_terms=["notifi", "individu"], quote_coverage=0.75
+    )
+    q1 = section(report_html(tables((answer, statements, citations))), "Q1")
+    assert '<span class="gw-badge">Verbatim quote</span>' in q1
+    assert "Why it answers:</b> the quote holds the question&#x27;s words" in q1
+    assert '<span class="gw-fact" data-fact="deadline"><b>Deadline</b> within sixty (60) days' in q1
+
+
+def test_every_question_has_facets_a_permalink_and_an_appendix_linked_by_id():
+    answer, statements, citations = answered("Q1", ["SUPPORTED"])
+    answer.update(
+        topic="breach-notification",
+        jurisdiction=None,
+        source_types=[],
+        final_answer=answer["final_answer"] + "\nAlso verified, not quoted above: REQ-S0002.",
+        unused_requirement_ids=["REQ-S0002"],
+    )
+    page = report_html(
+        ReportTables(
+            run={"run_id": "r1"},
+            answers=[answer],
+            statements=statements,
+            citations=citations,
+            evidence=[evidence("REQ-S0001"), evidence("REQ-S0002", jurisdiction="US-NY")],
+            also_verified=[{"question_id": "Q1", "requirement_id": "REQ-S0002"}],
+        )
+    )
+    q1 = section(page, "Q1")
+    assert 'id="Q1"' in page and 'href="#Q1"' in page  # permalink and index entry
+    assert 'data-f-jurisdiction="US-Federal|US-NY"' in q1 and 'data-f-source="regulation"' in q1
+    assert 'data-f-topic="breach-notification"' in q1 and "topic breach notification" in q1
+    # both requirements are in the appendix, each the first time is also its own permalink
+    assert 'id="Q1-REQ-S0001"' in q1 and 'id="REQ-S0001"' in q1 and 'id="REQ-S0002"' in q1
+    assert 'Also verified, not quoted above: <a class="gw-req" href="#Q1-REQ-S0002">' in q1
+    assert "verified, not quoted in the answer" in q1
+
+
+def test_the_provenance_block_names_run_corpus_config_code_models_checks_and_files():
+    answer, statements, citations = answered("Q1", ["SUPPORTED"])
+    run = {
+        "run_id": "r1",
+        "status": "published",
+        "corpus": "data/corpus",
+        "corpus_hash": "ab" * 32,
+        "documents": 50,
+        "config": '{"verify": "trained", "retrieve": "bm25", "extract": "rules", "compose": "rules"}',
+        "config_hash": "0123456789abcdef",
+        "code_version": "fedcba9876543210",
+    }
+    checks = [
+        {
+            "check_name": "citations_valid",
+            "table_name": "citations",
+            "severity": "hard",
+            "metric": "citations whose requirement is not verified",
+            "passed": True,
+            "offending_rows": 0,
+        },
+        {
+            "check_name": "answer_coverage",
+            "table_name": "answers",
+            "severity": "soft",
+            "metric": "share of questions answered NO_AUTHORITATIVE_EVIDENCE",
+            "passed": False,
+            "offending_rows": 3,
+        },
+    ]
+    page = report_html(
+        ReportTables(
+            run, [answer], statements, citations, [evidence("REQ-S0001")], [], checks, "r0"
+        )
+    )
+    block = page[page.index('id="provenance"') : page.index("</section>")]
+    assert "data/corpus" in block and 'gw-doc-count">50<' in block and "ab" * 32 in block
+    assert "a custom configuration" in block and "0123456789abcdef" in block  # no profile matches
+    assert "verify: relevance-" in block and "fedcba9876543210" in block
+    assert 'gw-checks-passed">1<' in block and 'gw-checks-failed">1<' in block
+    assert "<b>failed</b> (soft): <code>answer_coverage</code>" in block
+    for target in ("answers.md", "audit_trail.json", "data_docs/index.html"):
+        assert f'href="{target}"' in block
+    assert "changes: <code>groundwork diff r0 r1</code>" in block  # no changes.md written

@@ -39,7 +39,10 @@ def _masked(text: str, cited: list[dict]) -> str:
     spans = [m.span() for m in MARKER.finditer(text)]
     for row in cited:
         label = location(row)
-        spans += [(m.start(), m.end()) for m in re.finditer(re.escape(label), text)]
+        at = text.find(label)
+        while label and at >= 0:
+            spans.append((at, at + len(label)))
+            at = text.find(label, at + len(label))
     chars = list(text)
     for start, end in spans:
         chars[start:end] = " " * (end - start)

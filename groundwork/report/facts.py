@@ -5,6 +5,8 @@ groundwork/claims/qualifiers.py the conditions and exceptions)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from groundwork.claims.qualifiers import EXCEPTION, qualifiers
 from groundwork.numbers import mentions
 from groundwork.report.markup import esc
@@ -20,8 +22,10 @@ def _cut(text: str) -> str:
     return text if len(words) <= MAX_WORDS else " ".join(words[:MAX_WORDS]) + " …"
 
 
-def facts(quote: str) -> list[tuple[str, str]]:
-    """(label, text) for each deadline, date, amount, condition and exception of a quote."""
+@lru_cache(maxsize=65_536)
+def facts(quote: str) -> tuple[tuple[str, str], ...]:
+    """(label, text) for each deadline, date, amount, condition and exception of a quote
+    (cached: a requirement is quoted under many questions)."""
     found = [
         (LABELS[m.kind], f"{m.qualifier} {m.surface}" if m.qualifier else m.surface)
         for m in mentions(quote)
@@ -32,7 +36,7 @@ def facts(quote: str) -> list[tuple[str, str]]:
         for q in qualifiers(quote)
         if not q.text.lower().startswith(_RELATIVE_OPENERS)
     ]
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def facts_html(rows: list[dict]) -> str:

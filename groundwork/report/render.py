@@ -194,12 +194,9 @@ def report_html(tables: ReportTables, files: Files | None = None) -> str:
         listed.append(item)
 
         def render_statement(s: dict, place: str = place, why: dict = why) -> str:
-            cites = {c["requirement_id"]: c for c in citations.get(s["statement_id"], [])}
+            cites = dict.fromkeys(c["requirement_id"] for c in citations.get(s["statement_id"], []))
             cited = [evidence[rid] for rid in cites if rid in evidence]
-            reason = why.get(cited[0]["requirement_id"]) if len(cited) == 1 else None
-            return statement_html(
-                s, f"{place}-s{s['ordinal']}", cited, cites, keys, sources, reason
-            )
+            return statement_html(s, f"{place}-s{s['ordinal']}", cited, keys, sources, why)
 
         def text_html(line: str, place: str = place, why: dict = why) -> str:
             return _ids_linked(line, lambda i: entry_id(place, i) if i in why else i)

@@ -53,14 +53,15 @@ def _chip_html(chip: Chip, surface: str, chip_id: str, keys: dict[str, str]) -> 
     )
 
 
-def _marker_html(requirement_id: str, key: str, citation: dict | None) -> str:
-    """A citation marker: shows the key, names its card's template, carries the verifier's
-    reason for this question (the card is shared, the reason is not)."""
-    why = (citation or {}).get("rationale") or ""
+def _marker_html(requirement_id: str, key: str, why: str | None) -> str:
+    """A citation marker: shows the key, names its card's template, and carries why the
+    requirement was verified for this question where its statement does not show it (the card
+    is shared, the reason is not)."""
+    reason = f' data-why="{esc(why)}"' if why else ""
     return (
         f'<span class="gw-cite"><button type="button" class="gw-marker" '
-        f'data-req="{esc(requirement_id)}" data-card="ev-{esc(requirement_id)}" '
-        f'data-why="{esc(why)}" aria-expanded="false" aria-haspopup="dialog" '
+        f'data-req="{esc(requirement_id)}" data-card="ev-{esc(requirement_id)}"{reason} '
+        'aria-expanded="false" aria-haspopup="dialog" '
         f'aria-label="Evidence: {esc(key)} ({esc(requirement_id)})">[{esc(key)}]</button></span>'
     )
 
@@ -69,13 +70,16 @@ def statement_html(
     statement: dict,
     element_id: str,
     cited: list[dict],
-    citations: dict[str, dict],
     keys: dict[str, str],
     sources: dict[str, list[Source]],
-    why: str | None = None,
+    reasons: dict[str, str] | None = None,
 ) -> str:
     """One statement: its text with markers as buttons and numbers as chips, its verdict, the
-    deadlines, amounts and conditions of its quotes, and (`why`) why its quote answers."""
+    deadlines, amounts and conditions of its quotes, and why its quote answers the question
+    (`reasons`: requirement ID -> why it was verified for the question), once per statement
+    that cites one requirement, else on each marker."""
+    reasons = reasons or {}
+    single = len(cited) == 1
     text = statement["text"]
     pieces: list[tuple[int, int, str]] = []
     for n, chip in enumerate(statement_chips(text, cited, sources), start=1):
@@ -86,7 +90,11 @@ def statement_html(
     for match in MARKER.finditer(text):
         rid = match.group(1)
         pieces.append(
-            (match.start(), match.end(), _marker_html(rid, keys.get(rid, rid), citations.get(rid)))
+            (
+                match.start(),
+                match.end(),
+                _marker_html(rid, keys.get(rid, rid), None if single else reasons.get(rid)),
+            )
         )
     out, pos = [], 0
     for start, end, piece in sorted(pieces):
@@ -98,6 +106,7 @@ def statement_html(
     # the line below why it answers the question.
     quoted = statement.get("form") == "quote" and category == "supported"
     badge = "Verbatim quote" if quoted else LABELS[category]
+    why = reasons.get(cited[0]["requirement_id"]) if single else None
     reason = f'<span class="gw-why"><b>Why it answers:</b> {esc(why)}</span>' if why else ""
     return (
         f'<span class="gw-stmt" id="{element_id}" data-verdict="{category}" '

@@ -15,7 +15,9 @@
     const card = template.content.firstElementChild.cloneNode(true);
     card.id = "gw-card-" + ++serial;
     const statement = marker.closest(".gw-stmt");
-    const why = marker.dataset.why ? " Verified for this question: " + marker.dataset.why + "." : "";
+    const line = statement.parentElement.querySelector(".gw-why");
+    const reason = marker.dataset.why || (line ? line.textContent.replace(/^Why it answers: /, "") : "");
+    const why = reason ? " Verified for this question: " + reason + "." : "";
     card.querySelector(".gw-card-verdict").textContent = statement.dataset.verdictLabel + "." + why;
     const others = [...statement.querySelectorAll(".gw-marker")].filter((m) => m !== marker);
     if (others.length) {
