@@ -21,8 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-import duckdb
 from machine import cpu_model
+
+from groundwork.warehouse import Warehouse
 
 REPO = Path(__file__).resolve().parent.parent
 COUNTS = """
@@ -109,13 +110,14 @@ def main() -> None:
         seconds.append(round(time.perf_counter() - started, 2))
     load_before = load_average()
     in_browser = browser_timings(out)
+    print(json.dumps({"groundwork report": seconds, **in_browser}), flush=True)
     pdf_s = None
     if args.pdf:
         started = time.perf_counter()
         subprocess.run([*command, "--pdf"], check=True, capture_output=True)
         pdf_s = round(time.perf_counter() - started, 1)
-    con = duckdb.connect(str(args.warehouse / "groundwork.duckdb"), read_only=True)
-    questions, answered, statements, citations, cited = con.execute(COUNTS).fetchone()
+    with Warehouse(args.warehouse).connect(read_only=True) as con:  # its views are relative
+        questions, answered, statements, citations, cited = con.execute(COUNTS).fetchone()
     report = {
         "questions": questions,
         "answered": answered,

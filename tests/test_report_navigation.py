@@ -32,16 +32,18 @@ EVIDENCE = """
 """
 
 
+SHOWN = """() => [
+    [...document.querySelectorAll('article.gw-answer')].filter(e => !e.hidden).map(e => e.id),
+    [...document.querySelectorAll('.gw-toc li')].filter(e => !e.hidden).map(e => e.dataset.for),
+    document.getElementById('gw-shown-n').textContent,
+]"""
+
+
 def _shown(tab) -> list[str]:
-    """The question sections shown, and check the index shows the same ones and counts them."""
-    articles = tab.eval_on_selector_all(
-        "article.gw-answer", "els => els.filter(e => !e.hidden).map(e => e.id)"
-    )
-    listed = tab.eval_on_selector_all(
-        ".gw-toc li", "els => els.filter(e => !e.hidden).map(e => e.dataset.for)"
-    )
-    assert listed == articles
-    assert tab.locator("#gw-shown-n").inner_text() == str(len(articles))
+    """The question sections shown, and check the index shows the same ones and counts them
+    (read in one go: a search applies between two reads)."""
+    articles, listed, count = tab.evaluate(SHOWN)
+    assert listed == articles and count == str(len(articles))
     return articles
 
 
@@ -321,3 +323,44 @@ def test_screenshots_at_desktop_and_phone_width(browser, planted, name, width, h
     with capsys.disabled():
         print(f"\nreport screenshots ({name}): {', '.join(map(str, shots))}")
     tab.close()
+
+
+def test_back_to_top_returns_to_the_header(page):
+    page.locator("#Q010 .gw-totop a").click()
+    assert page.evaluate("window.scrollY") == 0
+
+
+def test_the_provenance_of_the_published_report(published):
+    warehouse, run_id = published
+    page = (warehouse / "reports" / run_id / "report.html").read_text()
+    ((corpus_hash, documents),) = rows(
+        warehouse,
+        f"SELECT corpus_hash, counts->>'documents' FROM runs WHERE run_id = '{run_id}'",
+    )
+    # written at publication, before the run records these: the same figures
+    assert f'gw-fingerprint">{corpus_hash}<' in page and f'gw-doc-count">{documents}<' in page
+    assert "profile default" in page and "no earlier published run to compare with" in page
+
+
+def test_a_later_run_links_its_changes_since_the_previous_one(published):
+    """Last in this file: it publishes a second run into the sample's warehouse."""
+    from flows.corpus import corpus_run
+    from schemas.config import RunConfig
+
+    from .conftest import REPO, SAMPLE_CORPUS
+
+    warehouse = published[0]
+    before = rows(warehouse, "SELECT run_id FROM publications WHERE table_name = 'answers'")[0][0]
+    summary = corpus_run(
+        corpus=str(SAMPLE_CORPUS),
+        warehouse=str(warehouse),
+        questions=str(REPO / "data" / "questions.yaml"),
+        config=RunConfig(workers=1, data_docs=False),
+        force=True,
+    )
+    assert summary.status == "published"
+    folder = warehouse / "reports" / summary.run_id
+    changes = (folder / "changes.md").read_text()
+    assert before in changes and summary.run_id in changes
+    page = (folder / "report.html").read_text()
+    assert f'<a href="changes.md">changes since {before}</a>' in page
