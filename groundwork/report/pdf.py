@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-PRINT_TIMEOUT = 600  # seconds: a report of thousands of answers prints in about a minute
+PRINT_TIMEOUT = 1800  # seconds: the 2,788 ObliQA dev answers print in about 9 minutes
 
 
 class PdfError(RuntimeError):
