@@ -265,6 +265,8 @@ def test_the_planted_answer_warns_and_highlights_its_unsupported_statements(page
     assert answer.locator(".gw-warning").is_visible()
     assert page.locator("article .gw-warning").count() == 1  # not the one at exactly 20 %
     assert page.locator(f"article[data-question='{limit}'] .gw-warning").count() == 0
+    assert page.locator(".gw-toc .gw-warn").count() == 1  # the index flags it too
+    assert page.locator(f".gw-toc li[data-for='{warned}'] .gw-warn").count() == 1
     answer.locator(".gw-filter[data-verdict='unsupported']").click()
     highlighted = answer.locator(".gw-stmt[data-verdict='unsupported']")
     assert highlighted.count() == 3

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from groundwork.compose.draft import NO_EVIDENCE
 from groundwork.plain import topic_words
 from groundwork.report.markup import esc
 
-NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
 RESULTS = {"ANSWERED": "Answered", NO_EVIDENCE: "No authoritative evidence"}
 FACETS = {
     "result": "Result",
@@ -23,16 +23,19 @@ FACETS = {
     "jurisdiction": "Jurisdiction",
     "source": "Source type",
 }
+WARN = ' <span class="gw-warn" title="more than a fifth of its statements not supported">⚠</span>'
 SEPARATOR = "|"  # between the values of a facet an answer has several of
 
 
 @dataclass(frozen=True)
 class Listed:
-    """An answer as the index and the filters see it."""
+    """An answer as the index and the filters see it; `warns` when too many of its statements
+    are not supported (the index flags it)."""
 
     anchor: str
     answer: dict
     facets: dict[str, list[str]]
+    warns: bool = False
 
 
 def result_label(result: str) -> str:
@@ -91,6 +94,7 @@ def nav_html(listed: list[Listed]) -> str:
         f'<span class="gw-pill" data-result="{esc(item.answer["result"])}">'
         f"{esc(result_label(item.answer['result']))}</span> "
         f'<span class="gw-conf">{esc(item.answer["grounding_confidence"])}</span>'
+        f"{WARN if item.warns else ''}"
         f'<span class="gw-toc-q">{esc(item.answer["question"])}</span></a></li>'
         for item in listed
     )

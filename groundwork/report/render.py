@@ -1,8 +1,10 @@
 """The report page: tables in, one self-contained HTML document out.
 
 Styles and script are inlined and a Content-Security-Policy forbids the page any request, so
-the report opens offline and cannot leak. The page has a run summary and index, then one
-section per question with its own summary, warning or missing evidence, and its statements.
+the report opens offline and cannot leak. The page has a panel that stays in view (search,
+filters, the question index: nav.py), then the run's provenance and verification summary, then
+one section per question with its own summary, warning or missing evidence, its statements and
+its evidence appendix (appendix.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from groundwork.compose.draft import NO_EVIDENCE
 from groundwork.plain import topic_words, verified_because
 from groundwork.report.appendix import Entry, appendix_html, entry_id
 from groundwork.report.cards import card_template
@@ -25,7 +28,6 @@ from groundwork.report.statements import answer_body_html, statement_html
 from groundwork.report.verdicts import LABELS, WARNING_SHARE, VerdictCounts, verdict_counts
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
 REQUIREMENT = re.compile(r"\bREQ-[SP]\d{4,}\b")
 CSP = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
@@ -109,10 +111,7 @@ def run_summary_html(tables: ReportTables, listed: list[Listed]) -> str:
     """The run's verification summary: results, statement counts, the answers that warn."""
     counts = verdict_counts(tables.statements)
     answered = sum(1 for a in tables.answers if a["result"] != NO_EVIDENCE)
-    per_answer = _grouped(tables.statements, "question_id")
-    warned = [
-        i for i in listed if verdict_counts(per_answer.get(i.answer["question_id"], [])).warns
-    ]
+    warned = [i for i in listed if i.warns]
     warn_list = (
         f'<p class="gw-warning">{len(warned)} answer(s) have more than {WARNING_SHARE:.0%} of '
         "their statements not supported: "
@@ -190,7 +189,9 @@ def report_html(tables: ReportTables, files: Files | None = None) -> str:
             for rid, reason in why.items()
             if rid in evidence
         ]
-        item = Listed(place, answer, facets(answer, [e.row for e in entries]))
+        rows = statements.get(qid, [])
+        warns = verdict_counts(rows).warns
+        item = Listed(place, answer, facets(answer, [e.row for e in entries]), warns)
         listed.append(item)
 
         def render_statement(s: dict, place: str = place, why: dict = why) -> str:
@@ -202,7 +203,6 @@ def report_html(tables: ReportTables, files: Files | None = None) -> str:
             return _ids_linked(line, lambda i: entry_id(place, i) if i in why else i)
 
         appendix = appendix_html(place, entries, keys, seen)
-        rows = statements.get(qid, [])
         sections.append(answer_html(item, rows, render_statement, text_html, appendix))
     templates = "".join(card_template(evidence[rid], key) for rid, key in sorted(keys.items()))
     main = (
