@@ -11,6 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from groundwork.onnxmodels import MODELS_DIR, model_version
 from groundwork.report.markup import esc
+from groundwork.stages import CODE_VERSION
 from schemas.config import PROFILE_DIR, profile_config
 
 RUNTIME_ONLY = ("workers", "batch_docs", "data_docs")  # how a run ran, not what it computed
@@ -98,8 +99,10 @@ def provenance_html(run: dict, checks: list[dict], previous_run: str | None, fil
         if s in config
     )
     models = models_used(config)
+    other_code = run.get("code_version") not in (None, CODE_VERSION)
     model_text = (
         "; ".join(esc(m) for m in models)
+        + (" (as shipped with the code writing this report, not the run's)" if other_code else "")
         if models
         else f"none: this configuration uses no model (the trained ones are in {MODELS_DIR.name}/)"
     )
@@ -124,8 +127,8 @@ def provenance_html(run: dict, checks: list[dict], previous_run: str | None, fil
         "</dd>"
         f"<dt>Configuration</dt><dd>{profile} (config <code>{esc(run.get('config_hash'))}"
         f"</code>): {stages}</dd>"
-        f"<dt>Code</dt><dd>{esc(_code())}, stage versions "
-        f"<code>{esc(run.get('code_version') or '—')}</code></dd>"
+        f"<dt>Code</dt><dd>stage versions <code>{esc(run.get('code_version') or '—')}</code>"
+        f"; this report written by {esc(_code())}</dd>"
         f'<dt>Models</dt><dd class="gw-models">{model_text}</dd>'
         f"<dt>Checks</dt>{_checks_html(checks)}"
         f'<dt>Files</dt><dd class="gw-files"><a href="{prefix}answers.md">answers.md</a> · '
