@@ -38,17 +38,17 @@ def shard_results(fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[An
         yield future.result()
 
 
-def dask_runner(address: str | None) -> TaskRunner:
-    """prefect-dask's runner: the scheduler at `address`, or a local cluster of one worker
-    process per core (no dashboard: nothing listens beyond what the run needs)."""
+def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:
+    """prefect-dask's runner: the scheduler at `address`, or a local cluster of `workers` worker
+    processes (0: one per core), one thread each, no dashboard (nothing listens beyond what the
+    run needs)."""
     from prefect_dask import DaskTaskRunner
 
     if address:
         return DaskTaskRunner(address=address)
-    cores = len(os.sched_getaffinity(0))
     return DaskTaskRunner(
         cluster_kwargs={
-            "n_workers": cores,
+            "n_workers": workers or len(os.sched_getaffinity(0)),
             "threads_per_worker": 1,
             "processes": True,
             "dashboard_address": None,

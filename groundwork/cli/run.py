@@ -165,7 +165,7 @@ def run(
         typer.Option(
             "--task-runner",
             help="local: worker processes on this machine; dask: shards as Prefect task runs "
-            "on a Dask cluster (a local one, or --dask-address)",
+            "on a Dask cluster (a local one of --workers processes, or --dask-address)",
         ),
     ] = Runner.local,
     dask_address: Annotated[
@@ -205,7 +205,7 @@ def run(
     if task_runner is Runner.dask:
         from groundwork.shards import dask_runner
 
-        flow = corpus_run.with_options(task_runner=dask_runner(dask_address))
+        flow = corpus_run.with_options(task_runner=dask_runner(dask_address, config.workers))
     try:
         with live_display():
             summary = flow(
