@@ -2,7 +2,8 @@
 
 For each size N in --workers, starts a Dask LocalCluster of N worker processes (one thread each;
 a scheduler and N processes, as on N machines), runs the CLI on the corpus into a fresh warehouse
-with `--dask-address` pointing at it, and records the wall time, documents/s, the stage timings
+with `--dask-address` pointing at it (the CLI and the workers share one Prefect server, started
+here), and records the wall time, documents/s, the stage timings
 (from `runs`), the peak memory of the CLI process (the flow: DuckDB, register, review, publish)
 and of each worker process, and the shard sizes. On a 2-core machine, 4 workers oversubscribe the
 cores: the curve says what the scheduler costs, not what 4 machines would give.
@@ -83,6 +84,18 @@ def run_row(warehouse: Path) -> dict:
     return {"counts": json.loads(counts), "timings_s": json.loads(timings)}
 
 
+def shared_prefect_server() -> str:
+    """A Prefect server for the CLI and every cluster's workers, as a real cluster has one (an
+    ephemeral server per process would be measured instead): its API URL, also set in this
+    process's environment, which the workers and the CLI inherit."""
+    from prefect.server.api.server import SubprocessASGIServer
+
+    server = SubprocessASGIServer()
+    server.start()
+    os.environ["PREFECT_API_URL"] = server.api_url
+    return server.api_url
+
+
 def curve_point(corpus: Path, workers: int) -> dict:
     """A fresh cluster of `workers` processes, one cold run on it, and what it measured."""
     from distributed import Client, LocalCluster
@@ -121,6 +134,7 @@ def main() -> int:
     args = parser.parse_args()
     corpus = linked_subset(args.corpus, args.files) if args.files else args.corpus
     config = RunConfig()
+    api = shared_prefect_server()
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO
     ).stdout.strip()
@@ -129,6 +143,7 @@ def main() -> int:
         "commit": commit,
         "corpus": str(corpus),
         "cores": len(os.sched_getaffinity(0)),
+        "prefect_api": api,
         "shards": {
             "ingest": f"up to {FILES_PER_BATCH} files or {BYTES_PER_BATCH / 1e6:.0f} MB",
             "chunk": f"{config.batch_docs} documents",
