@@ -33,6 +33,10 @@ VARYING_COLUMNS = {
     "published_at",
     "collected_at",
     "mtime_ns",
+    # which code ran: a stage's version changes with its code (groundwork/stages.py), outputs not
+    "code_version",
+    "input_fingerprint",
+    "corpus",  # the corpus folder's path: the checkout's
 }
 # A soft check's sample is the first five offending rows of a query without an order (sql/checks/).
 UNORDERED_COLUMNS = {"check_results": {"sample"}}
