@@ -104,6 +104,12 @@ def fresh_warehouse(path: Path) -> None:
     """Delete an earlier benchmark warehouse; refuse to delete a folder that is not one."""
     if path.exists():
         known = {"groundwork.duckdb", "groundwork.duckdb.wal", "tables", ".run.lock", "reports"}
+        known |= {
+            "published.duckdb",
+            "prefect-results",
+            "unrecorded_runs.jsonl",
+            "groundwork.duckdb.tmp",
+        }
         known |= {"answers.md", "audit_trail.json", "report.html"}  # what a publication writes
         if not path.is_dir() or not {p.name for p in path.iterdir()} <= known:
             sys.exit(f"error: {path} exists and does not look like a warehouse; not deleting it")

@@ -49,16 +49,15 @@ from groundwork.run_artifacts import outcome_tags, run_tags
 from groundwork.runs import (
     CorpusSnapshot,
     Outcome,
-    corpus_digest,
     corpus_snapshot,
     finish_run,
     input_fingerprint,
     latest_run,
     model_outcome,
     prepared_run,
-    questions_digest,
     record_unchanged,
     run_session,
+    stage_inputs,
     start_run,
     unchanged_published,
 )
@@ -228,10 +227,7 @@ def _attempt(
     partial = bool(from_stage or only)
     questions_path = Path(asked.questions) if asked.questions else None
     snapshot = corpus_snapshot(corpus, wh)
-    inputs = {
-        "ingest": corpus_digest(snapshot.digests, snapshot.skipped),
-        "questions": questions_digest(questions_path),
-    }
+    inputs = stage_inputs(snapshot, questions_path)
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
     if not (partial or asked.force):
         reused = unchanged_published(wh, fingerprint)

@@ -10,6 +10,7 @@ text and gives a unit vector.
 from __future__ import annotations
 
 import json
+import multiprocessing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -112,13 +113,20 @@ class Encoder(OnnxModel):
         return self.outputs(texts)
 
 
+def _threads() -> int:
+    """onnxruntime's intra-op threads for this process: one per core (0) in the flow's process,
+    one in a worker process, where the stage runs as many workers as cores already (two
+    workers of two threads each fought over two cores)."""
+    return 0 if multiprocessing.parent_process() is None else 1
+
+
 @cache
 def loaded(name: str) -> CrossEncoder:
     """The committed cross-encoder models/<name>/, loaded once per process."""
-    return CrossEncoder(MODELS_DIR / name)
+    return CrossEncoder(MODELS_DIR / name, _threads())
 
 
 @cache
 def loaded_encoder(name: str) -> Encoder:
     """The committed encoder models/<name>/, loaded once per process."""
-    return Encoder(MODELS_DIR / name)
+    return Encoder(MODELS_DIR / name, _threads())

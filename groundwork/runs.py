@@ -216,6 +216,15 @@ def questions_digest(questions: Path | None) -> str:
     return file_digest(questions) if questions.is_file() else f"missing:{questions}"
 
 
+def stage_inputs(snapshot: CorpusSnapshot, questions: Path | None) -> dict[str, str]:
+    """What the stages read from outside the warehouse, hashed by stage: the corpus (ingest) and
+    the questions file (questions)."""
+    return {
+        "ingest": corpus_digest(snapshot.digests, snapshot.skipped),
+        "questions": questions_digest(questions),
+    }
+
+
 def input_fingerprint(corpus: str, questions: str, config: RunConfig, code: str) -> str:
     """A hash of everything a run reads: corpus, questions, config and stage code versions.
     Equal fingerprints mean equal outputs."""
@@ -334,7 +343,7 @@ def run_session(warehouse: Warehouse, flow_run_id: str | None, corpus: str) -> I
         except WarehouseUnusable as exc:
             _note_attempt(warehouse, flow_run_id, corpus, str(exc))
             raise
-        _record_noted_attempts(warehouse)
+        record_noted_attempts(warehouse)
         yield
 
 
@@ -352,7 +361,9 @@ def _note_attempt(warehouse: Warehouse, flow_run_id: str | None, corpus: str, er
         journal.write(json.dumps(note) + "\n")
 
 
-def _record_noted_attempts(warehouse: Warehouse) -> None:
+def record_noted_attempts(warehouse: Warehouse) -> None:
+    """Record in `runs` every attempt noted in unrecorded_runs.jsonl (see `run_session`), as a
+    failed run with its error, and empty the notes."""
     path = warehouse.root / UNRECORDED
     if not path.exists():
         return

@@ -16,6 +16,7 @@ not first in its block is never taken for one.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CANDIDATE = re.compile(r"[.!?][\"”’')\]]*\s+(?=[\"'“‘(\[]?[A-Z§0-9(])")
 _ABBREVIATIONS = frozenset(
@@ -98,6 +99,13 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+@lru_cache(maxsize=64)
+def _line_sentences(text: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
+    """The sentences of one line, split once: a line holding several quotes (extraction asks
+    for each one's enclosing sentence) is not split again for each."""
+    return tuple(sentence_spans(text, start, end))
+
+
 def enclosing_span(text: str, start: int, end: int) -> tuple[int, int]:
     """(start, end) of the whole sentences that hold text[start:end], within its line (a
     paragraph): what a reader needs around a quote to read it in context. A quote that crosses
@@ -106,7 +114,9 @@ def enclosing_span(text: str, start: int, end: int) -> tuple[int, int]:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    spans = [(s, e) for s, e in sentence_spans(text, line_start, line_end) if s < end and e > start]
+    spans = [
+        (s, e) for s, e in _line_sentences(text, line_start, line_end) if s < end and e > start
+    ]
     if not spans:
         return start, end
     return min(start, spans[0][0]), max(end, spans[-1][1])

@@ -72,6 +72,11 @@ PARQUET_TABLES = (
 )
 
 
+# DuckDB's own memory (buffer pool, joins, sorts), beyond which it spills to
+# groundwork.duckdb.tmp/. Its default, 80 % of RAM, let a cold run of the bench corpus hold
+# 3.4 GB in register and review; at 1.5 GB the run's tree peaked at 2.78 and 3.07 GB in two
+# runs, so 1.25 GB keeps it under 3 GB (BENCHMARKS.md, issue 24).
+MEMORY_LIMIT = "1280MB"
 # DuckDB's words when another process holds the file: "Conflicting lock is held in <program>
 # (PID <n>) by user <u>"
 _LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID \d+\))")
@@ -220,7 +225,10 @@ class Warehouse:
             con = duckdb.connect(
                 str(self.db_path),
                 read_only=read_only,
-                config={"file_search_path": str(self.root.absolute())},
+                config={
+                    "file_search_path": str(self.root.absolute()),
+                    "memory_limit": MEMORY_LIMIT,
+                },
             )
         except duckdb.IOException as exc:
             if _NOT_A_DATABASE in str(exc):

@@ -16,8 +16,8 @@ from groundwork.batches import mapped, worker_count
 from groundwork.corpus_metadata import corpus_metadata
 from groundwork.failpoints import failpoint
 from groundwork.ingest import (
-    FILES_PER_BATCH,
     IngestResult,
+    file_batches,
     parse_key,
     parsed_documents,
     rejection_lines,
@@ -64,10 +64,7 @@ def ingest(
     to_parse = [
         (Path(path), rel, digests[rel], meta) for path, rel, meta in documents if rel not in skipped
     ]
-    batches = [
-        (to_parse[i : i + FILES_PER_BATCH], config)
-        for i in range(0, len(to_parse), FILES_PER_BATCH)
-    ]
+    batches = [(files, config) for files in file_batches(to_parse)]
     # the text to parse; an oversized file is rejected unread
     size = sum(d.size for _, _, d, _ in to_parse if d.size <= config.max_file_bytes)
     bar = stage_progress("ingest", len(files), "files")

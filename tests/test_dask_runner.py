@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from flows.corpus import corpus_run
 from groundwork.shards import dask_runner
 from schemas.config import RunConfig
 
-from .conftest import REPO, SAMPLE_CORPUS
+from .conftest import FIXTURES, REPO, SAMPLE_CORPUS
 from .test_flow import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
@@ -49,3 +51,31 @@ def test_the_dask_runner_gives_the_same_tables_as_the_local_one(tmp_path: Path):
     assert shard_runs(flow_run_id) == 11
     (local_flow_run,) = rows(tmp_path / "local", "SELECT flow_run_id FROM runs")[0]
     assert shard_runs(local_flow_run) == 0  # the local runner uses worker processes instead
+
+
+def test_the_shards_run_on_several_dask_worker_processes(tmp_path: Path):
+    """On a cluster of two worker processes (as on two machines), both take shards, and every
+    table is that of the checksummed local run (tests/output_checksums.py)."""
+    from distributed import Client, LocalCluster, get_task_stream
+
+    from .output_checksums import run_checksums
+
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        on_dask = corpus_run.with_options(task_runner=dask_runner(cluster.scheduler_address))
+        with get_task_stream(client) as stream:
+            summary = on_dask(str(SAMPLE_CORPUS), str(tmp_path / "wh"), str(QUESTIONS), CONFIG)
+        workers = {task["worker"] for task in stream.data}
+        pids = set(client.run(os.getpid).values())
+    assert summary.status == "published"
+    assert len(workers) == 2 and len(pids) == 2 and os.getpid() not in pids
+    expected = json.loads((FIXTURES / "output_checksums.json").read_text())
+    found = run_checksums(tmp_path / "wh")
+    for database, tables in expected.items():
+        differ = sorted(t for t, s in tables.items() if found[database].get(t) != s)
+        # published_run holds the config's hash, which names the shards of 10 documents
+        assert differ == (["published_run"] if database == "published.duckdb" else []), database

@@ -165,7 +165,7 @@ def run(
         typer.Option(
             "--task-runner",
             help="local: worker processes on this machine; dask: shards as Prefect task runs "
-            "on a Dask cluster (a local one, or --dask-address)",
+            "on a Dask cluster (a local one of --workers processes, or --dask-address)",
         ),
     ] = Runner.local,
     dask_address: Annotated[
@@ -180,6 +180,18 @@ def run(
     and says so. Only one run at a time may use a warehouse: without a Prefect server a second
     one fails at once; with one (PREFECT_API_URL set) it waits its turn."""
     config = _run_config(config_file, profile, mapping, workers, replay)
+    target = warehouse_dir(warehouse)
+    if not (from_stage or only or force):
+        from groundwork.unchanged import unchanged_run
+        from groundwork.warehouse import Warehouse
+
+        # a nightly run that has nothing to do says so before Prefect starts (its server alone
+        # takes seconds); whatever else the run meets, the flow below handles
+        unchanged = unchanged_run(corpus, Warehouse(target), questions, config)
+        if unchanged is not None:
+            _print_summary(unchanged)
+            _exit_for(unchanged)
+            return
     _quiet_prefect(verbose)
     from flows.corpus import corpus_run
     from groundwork.parameters import InvalidParameters
@@ -189,12 +201,11 @@ def run(
     # The modules just imported live until exit: frozen, the cyclic collector stops walking
     # their objects at every full collection of the run (and again at exit).
     collector.freeze()
-    target = warehouse_dir(warehouse)
     flow = corpus_run
     if task_runner is Runner.dask:
         from groundwork.shards import dask_runner
 
-        flow = corpus_run.with_options(task_runner=dask_runner(dask_address))
+        flow = corpus_run.with_options(task_runner=dask_runner(dask_address, config.workers))
     try:
         with live_display():
             summary = flow(
@@ -215,6 +226,11 @@ def run(
         raise typer.Exit(EXIT_USAGE) from exc
     collector.freeze()  # the interpreter's last collection would walk all the run left behind
     _print_summary(summary)
+    _exit_for(summary)
+
+
+def _exit_for(summary: RunSummary) -> None:
+    """Nothing for a clean run; typer.Exit with the code of a failed run or rejected input."""
     if summary.status not in ("published", "unchanged", "partial"):
         raise typer.Exit(EXIT_FAILED)
     if summary.rejected or summary.rejected_questions or summary.model_rejections:
