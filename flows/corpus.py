@@ -254,9 +254,38 @@ def _stages(
     questions: Path | None,
     config: RunConfig,
 ) -> RunSummary:
-    # The stage modules (pandera, bm25s, ...) are imported here, not at the top: a run with
-    # nothing to do decides so without them, in a second or two less.
     from groundwork.reuse import reuse_source
+
+    t = stage_tasks()
+    steps: list[tuple[str, Callable[[], Any]]] = [
+        # quote(): Prefect would walk the 94,622 digests looking for futures, for seconds
+        ("ingest", lambda: stage("ingest", t["ingest"], wh, quote(snapshot), run_id, config)),
+        ("chunk", lambda: stage("chunk", t["chunk"], wh, run_id, config, reused)),
+        ("extract", lambda: stage("extract", t["extract"], wh, run_id, config)),
+        ("register", lambda: stage("register", t["register"], wh, run_id, reused)),
+        ("questions", lambda: stage("questions", t["questions"], wh, run_id, questions)),
+        ("retrieve", lambda: stage("retrieve", t["retrieve"], wh, run_id, config)),
+        ("verify", lambda: stage("verify", t["verify"], wh, run_id, out["retrieve"], config)),
+        ("compose", lambda: stage("compose", t["compose"], wh, run_id, config, reused)),
+        ("review", lambda: _reviewed(stage, wh, run_id, config, out)),
+        (
+            "publish",
+            lambda: stage("publish", t["publish"], wh, run_id, out["review"], config.data_docs),
+        ),
+    ]
+    out: dict[str, Any] = {}
+    reused = reuse_source(wh, run_id, config, CODE_VERSION)
+    for name, step in steps:
+        if not stage.wanted(name):
+            break
+        out[name] = step()
+    return _finished(wh, run_id, corpus, out, stage.timings)
+
+
+def stage_tasks() -> dict[str, Any]:
+    """The stages' tasks by name, imported on first use rather than at the top: a run with
+    nothing to do decides so without their modules (pandera, bm25s, ...), in a second or two
+    less, and the CLI imports them while Prefect's server starts."""
     from tasks.chunk import chunk_stage
     from tasks.compose import compose_stage
     from tasks.extract import extract_stage
@@ -267,29 +296,17 @@ def _stages(
     from tasks.retrieve import retrieve_stage
     from tasks.verify import verify_stage
 
-    steps: list[tuple[str, Callable[[], Any]]] = [
-        # quote(): Prefect would walk the 94,622 digests looking for futures, for seconds
-        ("ingest", lambda: stage("ingest", ingest_task, wh, quote(snapshot), run_id, config)),
-        ("chunk", lambda: stage("chunk", chunk_stage, wh, run_id, config, reused)),
-        ("extract", lambda: stage("extract", extract_stage, wh, run_id, config)),
-        ("register", lambda: stage("register", register_stage, wh, run_id, reused)),
-        ("questions", lambda: stage("questions", questions_stage, wh, run_id, questions)),
-        ("retrieve", lambda: stage("retrieve", retrieve_stage, wh, run_id, config)),
-        ("verify", lambda: stage("verify", verify_stage, wh, run_id, out["retrieve"], config)),
-        ("compose", lambda: stage("compose", compose_stage, wh, run_id, config, reused)),
-        ("review", lambda: _reviewed(stage, wh, run_id, config, out)),
-        (
-            "publish",
-            lambda: stage("publish", publish_stage, wh, run_id, out["review"], config.data_docs),
-        ),
-    ]
-    out: dict[str, Any] = {}
-    reused = reuse_source(wh, run_id, config, CODE_VERSION)
-    for name, step in steps:
-        if not stage.wanted(name):
-            break
-        out[name] = step()
-    return _finished(wh, run_id, corpus, out, stage.timings)
+    return {
+        "ingest": ingest_task,
+        "chunk": chunk_stage,
+        "extract": extract_stage,
+        "register": register_stage,
+        "questions": questions_stage,
+        "retrieve": retrieve_stage,
+        "verify": verify_stage,
+        "compose": compose_stage,
+        "publish": publish_stage,
+    }
 
 
 def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out: dict) -> list:
