@@ -97,9 +97,47 @@ def _has_aliases(block: str) -> bool:
     return any(isinstance(t, yaml.AliasToken) for t in yaml.scan(block, Loader=_YAML_LOADER))
 
 
+# Front matter as the corpus writes it: one `key: "string"` or `key: ["string", ...]` per line,
+# no escapes. Such a block means what its characters say, and reading it so is four times
+# faster than libyaml's loader, whose objects are built in Python: front matter was more than half
+# of parsing the bench corpus (BENCHMARKS.md, issue 24). Any other block goes to YAML.
+_QUOTED = r'"[^"\\]*"'
+_SIMPLE_LINE = re.compile(
+    rf"(?P<key>[A-Za-z_][A-Za-z0-9_]*):[ ]+(?:(?P<string>{_QUOTED})"
+    rf"|\[(?P<items>[ ]*(?:{_QUOTED}[ ]*(?:,[ ]*{_QUOTED}[ ]*)*)?)\])[ ]*"
+)
+_QUOTED_ITEM = re.compile(_QUOTED)
+# Plain keys YAML 1.1 reads as booleans or null, not strings
+_RESOLVED_KEYS = frozenset({"yes", "no", "true", "false", "on", "off", "null"})
+# What YAML refuses (its reader's non-printable characters) or reads as a line break
+_NOT_PLAIN = re.compile(
+    r"[^\t\n\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]"
+)
+
+
+def simple_mapping(block: str) -> dict[str, Any] | None:
+    """The mapping of a front-matter block written one `key: "string"` or `key: ["string", ...]`
+    per line without escapes (what YAML would load from it); None for any other block."""
+    if _NOT_PLAIN.search(block):
+        return None
+    mapping: dict[str, Any] = {}
+    for line in block.split("\n"):
+        found = _SIMPLE_LINE.fullmatch(line)
+        if found is None or found["key"].lower() in _RESOLVED_KEYS:
+            return None
+        if found["string"] is not None:
+            mapping[found["key"]] = found["string"][1:-1]
+        else:
+            mapping[found["key"]] = [q[1:-1] for q in _QUOTED_ITEM.findall(found["items"])]
+    return mapping
+
+
 def yaml_mapping(block: str, what: str, reason: str) -> dict[str, Any]:
     """A YAML block (front matter, a sidecar, a folder's defaults) as a key: value mapping, or a
     `Rejected` with `reason` saying in one line why not, `what` naming the block."""
+    simple = simple_mapping(block)
+    if simple is not None:
+        return simple
     try:
         if _has_aliases(block):
             raise Rejected(reason, f"{what} uses YAML aliases (*name)")
