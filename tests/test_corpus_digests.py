@@ -1,0 +1,57 @@
+"""A corpus's digests taken twice in one process (the CLI while Prefect's server starts, then the
+flow): the second time reads only the files whose size or modification time changed since."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import groundwork.runs as runs
+from groundwork.runs import corpus_snapshot, file_digest
+from groundwork.warehouse import Warehouse
+
+
+@pytest.fixture
+def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files hashed, by path, as they are read."""
+    read: list[str] = []
+
+    def counted(path: str) -> str:
+        read.append(Path(path).name)
+        return file_digest(path)
+
+    monkeypatch.setattr(runs, "file_digest", counted)
+    return read
+
+
+def test_the_second_snapshot_reads_only_what_changed(tmp_path: Path, hashed: list[str]):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name in ("a.md", "b.md", "c.md"):
+        (corpus / name).write_text(f"# {name}\n\nThe entity shall act.\n", encoding="utf-8")
+    warehouse = Warehouse(tmp_path / "wh")  # no warehouse yet: nothing recorded to go by
+    first = corpus_snapshot(corpus, warehouse)
+    assert sorted(hashed) == ["a.md", "b.md", "c.md"]
+
+    hashed.clear()
+    changed = corpus / "b.md"
+    changed.write_text("# b.md\n\nThe entity shall not act.\n", encoding="utf-8")
+    stat = changed.stat()
+    os.utime(changed, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    second = corpus_snapshot(corpus, warehouse)
+    assert hashed == ["b.md"]
+    assert second.digests["a.md"] == first.digests["a.md"]
+    assert second.digests["b.md"].sha256 == file_digest(str(changed))
+    assert second.digests["b.md"].sha256 != first.digests["b.md"].sha256
+
+
+def test_another_corpus_is_read_whole(tmp_path: Path, hashed: list[str]):
+    warehouse = Warehouse(tmp_path / "wh")
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "a.md").write_text("The entity shall act.\n", encoding="utf-8")
+    corpus_snapshot(tmp_path / "one", warehouse)
+    corpus_snapshot(tmp_path / "two", warehouse)
+    assert hashed == ["a.md", "a.md"]
