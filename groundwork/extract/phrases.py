@@ -18,6 +18,8 @@ A clause longer than the word budget is kept whole.
 
 from __future__ import annotations
 
+import re
+
 _ENDS = frozenset(".;:!?—–")
 _CLOSERS = ")]}\"”’'"
 _OPENS = _ENDS | frozenset(")]*-+#>|")
@@ -25,14 +27,25 @@ _OPENS = _ENDS | frozenset(")]*-+#>|")
 # spells it (\p{Zs} and the control characters)
 BLANKS = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n")
 _WINDOW = 80  # characters looked at on either side; runs of blanks are shorter in practice
+# `[^\S\n]` is BLANKS as a character class (`\s` is exactly str.isspace()). The regexes below
+# do in one C call what a loop over characters did in Python: whole_span steps forward hundreds
+# of thousands of times in a corpus.
+_END_MARKS = re.escape("".join(sorted(_ENDS)))
+# The text after a quote goes on with its phrase: after blanks, neither a line break nor an end.
+_PHRASE_GOES_ON = re.compile(rf"[^\S\n]*[^\s{_END_MARKS}]")
+# One step of widening forward: the blanks and the word after the span.
+_NEXT_WORD = re.compile(r"[^\S\n]*\S*")
 
 
 def ends_inside(text: str, end: int) -> bool:
-    """Whether a quote ending at `end` stops inside a phrase (see the module docstring)."""
-    if text[max(0, end - _WINDOW) : end].rstrip(_CLOSERS)[-1:] in _ENDS:
+    """Whether a quote ending at `end` (0 <= end <= len(text)) stops inside a phrase (see the
+    module docstring)."""
+    last = text[end - 1 : end]
+    if last in _CLOSERS:  # rare (or end == 0, as "" is in any string): look past the closers
+        last = text[max(0, end - _WINDOW) : end].rstrip(_CLOSERS)[-1:]
+    if last in _ENDS:
         return False
-    after = text[end : end + _WINDOW].lstrip(BLANKS)
-    return bool(after) and after[0] != "\n" and after[0] not in _ENDS
+    return _PHRASE_GOES_ON.match(text, end, end + _WINDOW) is not None
 
 
 def starts_inside(text: str, start: int) -> bool:
@@ -62,8 +75,5 @@ def whole_span(text: str, start: int, end: int, floor: int = 0) -> tuple[int, in
             earlier -= 1
         start = earlier
     while ends_inside(text, end):
-        while end < len(text) and text[end] in BLANKS:
-            end += 1
-        while end < len(text) and not text[end].isspace():
-            end += 1
+        end = _NEXT_WORD.match(text, end).end()
     return start, end
