@@ -36,21 +36,30 @@ _CONDITION_LEAD = re.compile(
 MIN_WORDS, MAX_WORDS = 10, 40
 
 
+# ASCII text (nearly every quote) has its `\W` characters blanked by str.translate and its
+# words split at C speed, without a regex scan: the same words as _TOKEN finds.
+_ASCII_NON_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not _TOKEN.match(c)})
+
+
 def normalised_quote(quote: str) -> str:
     """Lower-case words only: the part of a requirement's canonical key that survives re-typing."""
-    return " ".join(_TOKEN.findall(quote.lower()))
+    lowered = quote.lower()
+    if lowered.isascii():
+        return " ".join(lowered.translate(_ASCII_NON_WORD).split())
+    return " ".join(_TOKEN.findall(lowered))
 
 
 def quote_context(text: str, offset: int, start: int, end: int) -> dict:
     """The columns that place a quote text[start:end] of a chunk (at document offset `offset`) in
     its sentence: the enclosing sentence's document offsets, so readers show the whole sentence
     with the quote marked, and whether the quote is long (a complete clause past MAX_WORDS words
-    is kept whole rather than cut)."""
+    is kept whole rather than cut). Words are counted with str.split(): it splits at the white
+    space that ends _WORD's words, and scans faster than a regex."""
     sentence_start, sentence_end = enclosing_span(text, start, end)
     return {
         "sentence_start": offset + sentence_start,
         "sentence_end": offset + sentence_end,
-        "long_quote": len(_WORD.findall(text, start, end)) > MAX_WORDS,
+        "long_quote": len(text[start:end].split()) > MAX_WORDS,
     }
 
 
