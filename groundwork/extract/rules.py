@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 from typing import ClassVar
 
 import pyarrow as pa
@@ -105,7 +106,7 @@ def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     is cut at the first phrase boundary after its 40th word."""
     span_start, span_end, words = None, start, 0
     for s, e in sentence_spans(text, start, end):
-        n = len(_WORD.findall(text, s, e))
+        n = len(text[s:e].split())  # _WORD's words, counted without a regex scan
         if span_start is not None and words + n > MAX_WORDS:
             break
         span_start = s if span_start is None else span_start
@@ -114,11 +115,12 @@ def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
             break
     if span_start is None:
         return None
-    words_in_span = list(_WORD.finditer(text, span_start, span_end))
-    if len(words_in_span) > MAX_WORDS:  # a long first sentence: cut at a phrase boundary
-        span_end = whole_span(text, span_start, words_in_span[MAX_WORDS - 1].end(), start)[1]
+    words = len(text[span_start:span_end].split())
+    if words > MAX_WORDS:  # a long first sentence: cut at a phrase boundary
+        last = next(islice(_WORD.finditer(text, span_start, span_end), MAX_WORDS - 1, None))
+        span_end = whole_span(text, span_start, last.end(), start)[1]
     quote = text[span_start:span_end]
-    if len(words_in_span) < 3 or quote.endswith(":"):
+    if words < 3 or quote.endswith(":"):
         return None  # a sub-heading such as "Implementation specifications:" is not an item
     return span_start, span_end
 
