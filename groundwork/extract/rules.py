@@ -224,8 +224,8 @@ def candidates(chunks: pa.Table) -> pa.Table:
     """Requirement candidates of a batch of chunks that holds whole documents, in order."""
     rows: list[dict] = []
     current: list[Chunk] = []
-    for record in chunks.select(CHUNK_COLUMNS).to_pylist():
-        chunk = Chunk.of(record)
+    # Column by column: a row dict per chunk would cost more than the values themselves.
+    for chunk in map(Chunk, *(chunks.column(name).to_pylist() for name in CHUNK_COLUMNS)):
         if current and current[-1].doc_id != chunk.doc_id:
             rows.extend(document_candidates(current))
             current = []
