@@ -778,14 +778,24 @@ def _opens_list(text: str, end: int) -> bool:
 
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
     """Span without outer white space and without a dangling `;`, `,`, `and`, `provided` ..."""
-    while (dangling := _DANGLING_RE.search(text, max(start, end - 40), end)) and (
-        dangling.start() > start
+    while (
+        _may_dangle(text, end)
+        and (dangling := _DANGLING_RE.search(text, max(start, end - 40), end))
+        and dangling.start() > start
     ):
         end = dangling.start()
     while start < end and text[start].isspace():
         start += 1
     leading = _LEADING_CONJUNCTION_RE.match(text, start, end)
     return (leading.end() if leading else start), end
+
+
+def _may_dangle(text: str, end: int) -> bool:
+    """Whether text[:end] can end with a _DANGLING_RE match: only after white space, `;`, `,`
+    or the last letter of `and`, `or`, `but`, `provided` or `however`. Most quotes end
+    otherwise, and are spared the regex search, which tries each of the last 40 positions."""
+    last = text[end - 1 : end]
+    return last.isspace() or last in {";", ",", "d", "r", "t"}
 
 
 def _word_count(text: str, start: int, end: int) -> int:
