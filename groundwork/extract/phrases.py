@@ -28,13 +28,22 @@ _OPENS = _ENDS | frozenset(")]*-+#>|")
 BLANKS = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n")
 _WINDOW = 80  # characters looked at on either side; runs of blanks are shorter in practice
 # `[^\S\n]` is BLANKS as a character class (`\s` is exactly str.isspace()). The regexes below
-# do in one C call what a loop over characters did in Python: whole_span steps forward hundreds
-# of thousands of times in a corpus.
+# do in one C call what a loop over characters, or over words, did in Python: whole_span widens
+# hundreds of thousands of quotes in a corpus, by a dozen words on average.
 _END_MARKS = re.escape("".join(sorted(_ENDS)))
+_CLOSER_MARKS = re.escape(_CLOSERS)
 # The text after a quote goes on with its phrase: after blanks, neither a line break nor an end.
 _PHRASE_GOES_ON = re.compile(rf"[^\S\n]*[^\s{_END_MARKS}]")
-# One step of widening forward: the blanks and the word after the span.
-_NEXT_WORD = re.compile(r"[^\S\n]*\S*")
+# Widening forward steps over the blanks and the word after the span until the span no longer
+# ends inside a phrase. Only a word end after an end mark or a closer, or before (after blanks)
+# a line break, an end mark, the text's end or _WINDOW blanks can be such a place: a word end
+# that is none of these is inside, and the step after it is forced. This regex takes every step
+# up to the next word end that may stop the widening, in one match; ends_inside decides there.
+_STEP_INSIDE = (
+    rf"[^\S\n]*+\S++(?<![{_END_MARKS}{_CLOSER_MARKS}])"
+    rf"(?![^\S\n]*+(?:[\n{_END_MARKS}]|\Z))(?![^\S\n]{{{_WINDOW}}})"
+)
+_TO_POSSIBLE_END = re.compile(rf"(?:{_STEP_INSIDE})*+[^\S\n]*+\S*+")
 
 
 def ends_inside(text: str, end: int) -> bool:
@@ -75,5 +84,5 @@ def whole_span(text: str, start: int, end: int, floor: int = 0) -> tuple[int, in
             earlier -= 1
         start = earlier
     while ends_inside(text, end):
-        end = _NEXT_WORD.match(text, end).end()
+        end = _TO_POSSIBLE_END.match(text, end).end()
     return start, end
