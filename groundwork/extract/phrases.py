@@ -44,6 +44,15 @@ _STEP_INSIDE = (
     rf"(?![^\S\n]*+(?:[\n{_END_MARKS}]|\Z))(?![^\S\n]{{{_WINDOW}}})"
 )
 _TO_POSSIBLE_END = re.compile(rf"(?:{_STEP_INSIDE})*+[^\S\n]*+\S*+")
+# Widening backward likewise, on the text before the span reversed: only a word start after a
+# line break, an opening mark (end marks among them), a closer, `floor` or _WINDOW blanks (each
+# after blanks) may stop it. The match is empty when only blanks separate the span from floor.
+_OPENING_MARKS = re.escape("".join(sorted(_OPENS)))
+_STEP_BACK_INSIDE = (
+    rf"[^\S\n]*+\S++(?![^\S\n]*+(?:[\n{_OPENING_MARKS}{_CLOSER_MARKS}]|\Z))"
+    rf"(?![^\S\n]{{{_WINDOW}}})"
+)
+_TO_POSSIBLE_START = re.compile(rf"(?:{_STEP_BACK_INSIDE})*+(?:[^\S\n]*+\S++)?")
 
 
 def ends_inside(text: str, end: int) -> bool:
@@ -75,14 +84,10 @@ def whole_span(text: str, start: int, end: int, floor: int = 0) -> tuple[int, in
     while start < end and (text[start] in _ENDS or text[start] in BLANKS):
         start += 1
     while start > floor and starts_inside(text, start):
-        earlier = start
-        while earlier > floor and text[earlier - 1] in BLANKS:
-            earlier -= 1
-        if earlier == floor:
+        taken = _TO_POSSIBLE_START.match(text[floor:start][::-1]).end()
+        if not taken:
             break
-        while earlier > floor and not text[earlier - 1].isspace():
-            earlier -= 1
-        start = earlier
+        start -= taken
     while ends_inside(text, end):
         end = _TO_POSSIBLE_END.match(text, end).end()
     return start, end
