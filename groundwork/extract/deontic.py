@@ -638,7 +638,11 @@ def _sentence_clauses(
     """One clause per group of triggers, 10-40 words where it fits, widened to whole phrases; a
     group the previous, widened quote already holds adds no clause of its own, and one that
     could only start where that quote ends, inside a phrase, joins it: the two are one quote."""
-    cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT_RE.finditer(text, *sentence)]
+    cuts: list[tuple[int, int]] = []
+    # Clause boundaries matter only in a sentence of several triggers or of more than 40 words:
+    # one trigger's shorter sentence is quoted whole, and finding them is a regex scan.
+    if len(readings) > 1 or _word_count(text, *sentence) > MAX_QUOTE_WORDS:
+        cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT_RE.finditer(text, *sentence)]
     groups = _trigger_groups(text, sentence, readings, cuts)
     clauses: list[DeonticClause] = []
     primaries: list[_Reading] = []
