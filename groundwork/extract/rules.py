@@ -99,6 +99,17 @@ def _imperative_clause(text: str, start: int, end: int) -> DeonticClause | None:
     return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", False)
 
 
+_FIRST_WORD = re.compile(r"\s*([A-Z][a-z]+)\b")
+
+
+def _opens_with_directive(text: str, start: int, end: int) -> bool:
+    """Whether the list item text[start:end] opens with a directive verb. Its quote
+    (_item_span) starts at its first word, which it holds whole, so an item that does not is
+    no imperative: most list items are spared finding their quote."""
+    verb = _FIRST_WORD.match(text, start, end)
+    return verb is not None and verb.group(1).lower() in _DIRECTIVE_VERBS
+
+
 @dataclass(frozen=True, slots=True)
 class _LeadIn:
     clause: DeonticClause
@@ -215,7 +226,11 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 span = _item_span(text, body_start, para.end)
                 if span:
                     rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
-            elif not clauses and (para.labels or bullet):
+            elif (
+                not clauses
+                and (para.labels or bullet)
+                and _opens_with_directive(text, body_start, para.end)
+            ):
                 span = _item_span(text, body_start, para.end)
                 imperative = span and _imperative_clause(text, *span)
                 if imperative:
