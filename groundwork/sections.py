@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 _PARAGRAPH_START = re.compile(r"(?:#{1,6}\s|[-*+]\s|\(\w{1,5}\)|\d{1,3}\.\s|[a-z]\.\s)")
-_LINE = re.compile(r"[^\n]+")
+# A line without its outer white space (`\s` is str.isspace()); a blank line has no match
+_LINE = re.compile(r"\S(?:[^\n]*\S)?")
 _HEADING = re.compile(r"#{1,6}(?=\s)")
 _PAREN_LABEL = re.compile(
     r"\(([0-9]{1,3}[a-z]?|[a-z]{1,2}|[A-Z]{1,2}|[ivxlc]{1,6}|[IVXLC]{1,6})\)\s*"
@@ -40,12 +41,6 @@ def paragraphs(text: str) -> list[Paragraph]:
     block_start: int | None = None
     for line in _LINE.finditer(text):
         s, e = line.span()
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if s == e:
-            continue
         joins_previous = (
             block_start is not None
             and found

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_CANDIDATE = re.compile(r"[.!?][\"”’')\]]*\s+(?=[\"'“‘(\[]?[A-Z§0-9(])")
+_CANDIDATE = re.compile(r"([.!?][\"”’')\]]*)\s+(?=[\"'“‘(\[]?[A-Z§0-9(])")  # 1: the close
 _ABBREVIATIONS = frozenset(
     """
     sec secs no nos art arts para paras subpara subparas subd ch chap cl pt pts p pp vol ed v vs
@@ -48,12 +48,11 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     spans: list[tuple[int, int]] = []
     cursor = start
     # (where, where the sentence closes, where the next opens, whether a period to check)
-    breaks = [
-        (m.start(), m.start() + len(m.group().rstrip()), m.end(), True)
-        for m in _CANDIDATE.finditer(text, start, end)
-    ]
-    breaks += [(nl, nl, nl + 1, False) for nl in _heading_ends(text, start, end)]
-    for at, close, after, needs_check in sorted(breaks):
+    breaks = [(m.start(), m.end(1), m.end(), True) for m in _CANDIDATE.finditer(text, start, end)]
+    if text.find("\n", start, end) >= 0:  # most spans are one line: no heading can end in them
+        breaks += [(nl, nl, nl + 1, False) for nl in _heading_ends(text, start, end)]
+        breaks.sort()
+    for at, close, after, needs_check in breaks:
         if at < cursor or (needs_check and _ends_no_sentence(text, cursor, at)):
             continue
         spans.append((cursor, close))

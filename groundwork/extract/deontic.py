@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import islice
 
 from groundwork.extract.phrases import starts_inside, whole_span
 from groundwork.sentences import sentence_spans
@@ -94,8 +95,11 @@ class _Reading:
 
 # --- triggers -------------------------------------------------------------------------------
 
+# The lookahead names the first two letters of every alternative (It/it, is, are, will, has,
+# have, shall, must, may, SHALL, MUST): it changes no match, and the regex engine rejects most
+# positions with it instead of trying each alternative (the scan takes half the time).
 _TRIGGER_RE = re.compile(
-    r"""\b(?:
+    r"""\b(?=[IiawhsmSM][tsriahuHU])(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
     | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+that)
     | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
@@ -221,9 +225,10 @@ _SUBORDINATOR_RE = re.compile(
     re.IGNORECASE,
 )
 # A trigger a few words after a subordinator sits in a condition (`If you are required to
-# provide a notice, you must ...`): it qualifies the rule rather than stating it.
+# provide a notice, you must ...`): it qualifies the rule rather than stating it. The lookahead
+# (the alternatives' first letters) changes no match and spares most positions of the search.
 _CONDITION_RE = re.compile(
-    r"\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce)\s+"
+    r"(?=[IiWwUuOo])\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce)\s+"
     r"(?:[\w’'-]+\s+){0,4}$"
 )
 _PRONOUNS = frozenset({"it", "It", "they", "They", "he", "He", "she", "She", "you", "You", "we"})
@@ -290,13 +295,16 @@ def deontic_clauses(text: str) -> list[DeonticClause]:
     sentences = sentence_spans(text, body)
     starts = [s for s, _ in sentences]
     by_sentence: dict[int, list[_Reading]] = {}
+    definitions: dict[int, bool] = {}  # by sentence: its triggers need not search it again
     previous = (-1, body)
     for match in matches:
         index = bisect_right(starts, match.start()) - 1
         sentence = sentences[index]
         floor = previous[1] if previous[0] == index else sentence[0]
         previous = (index, match.end())
-        if _is_definition(text, sentence):
+        if index not in definitions:
+            definitions[index] = _is_definition(text, sentence)
+        if definitions[index]:
             continue
         reading = _reading(text, match, sentence, floor)
         if reading is None:
@@ -630,7 +638,11 @@ def _sentence_clauses(
     """One clause per group of triggers, 10-40 words where it fits, widened to whole phrases; a
     group the previous, widened quote already holds adds no clause of its own, and one that
     could only start where that quote ends, inside a phrase, joins it: the two are one quote."""
-    cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT_RE.finditer(text, *sentence)]
+    cuts: list[tuple[int, int]] = []
+    # Clause boundaries matter only in a sentence of several triggers or of more than 40 words:
+    # one trigger's shorter sentence is quoted whole, and finding them is a regex scan.
+    if len(readings) > 1 or _word_count(text, *sentence) > MAX_QUOTE_WORDS:
+        cuts = [(m.start(), m.end()) for m in _CLAUSE_CUT_RE.finditer(text, *sentence)]
     groups = _trigger_groups(text, sentence, readings, cuts)
     clauses: list[DeonticClause] = []
     primaries: list[_Reading] = []
@@ -716,11 +728,13 @@ def _quote_span(
     if _word_count(text, start, reading.end) > room:
         start = reading.start
     ends = [s for s, _ in cuts if reading.end < s < end] + [end]
-    fitting = [e for e in ends if _word_count(text, start, e) <= MAX_QUOTE_WORDS]
-    if fitting and _word_count(text, start, fitting[-1]) >= MIN_QUOTE_WORDS:
-        return _stripped(text, start, fitting[-1])
-    words = list(_WORD_RE.finditer(text, start, end))
-    return _stripped(text, start, words[min(len(words), MAX_QUOTE_WORDS) - 1].end())
+    # The word count only grows with the end, so the ends that fit come first: a binary search
+    # finds how many, counting the words of a few of them instead of all.
+    fitting = bisect_right(ends, MAX_QUOTE_WORDS, key=lambda e: _word_count(text, start, e))
+    if fitting and _word_count(text, start, ends[fitting - 1]) >= MIN_QUOTE_WORDS:
+        return _stripped(text, start, ends[fitting - 1])
+    *_, last = islice(_WORD_RE.finditer(text, start, end), MAX_QUOTE_WORDS)  # 40th (or last)
+    return _stripped(text, start, last.end())
 
 
 def _extended_backwards(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
@@ -768,8 +782,10 @@ def _opens_list(text: str, end: int) -> bool:
 
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
     """Span without outer white space and without a dangling `;`, `,`, `and`, `provided` ..."""
-    while (dangling := _DANGLING_RE.search(text, max(start, end - 40), end)) and (
-        dangling.start() > start
+    while (
+        _may_dangle(text, end)
+        and (dangling := _DANGLING_RE.search(text, max(start, end - 40), end))
+        and dangling.start() > start
     ):
         end = dangling.start()
     while start < end and text[start].isspace():
@@ -778,9 +794,19 @@ def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
     return (leading.end() if leading else start), end
 
 
+def _may_dangle(text: str, end: int) -> bool:
+    """Whether text[:end] can end with a _DANGLING_RE match: only after white space, `;`, `,`
+    or the last letter of `and`, `or`, `but`, `provided` or `however`. Most quotes end
+    otherwise, and are spared the regex search, which tries each of the last 40 positions."""
+    last = text[end - 1 : end]
+    return last.isspace() or last in {";", ",", "d", "r", "t"}
+
+
 def _word_count(text: str, start: int, end: int) -> int:
-    """Number of white-space separated words in text[start:end]."""
-    return len(text[start:end].split())
+    """Number of white-space separated words in text[start:end], counted up to 41: every caller
+    compares it with a budget of at most MAX_QUOTE_WORDS, and a long sentence need not be split
+    into all its words for that (`maxsplit` leaves the rest as one piece)."""
+    return len(text[start:end].split(None, MAX_QUOTE_WORDS))
 
 
 __all__ = [
