@@ -21,7 +21,6 @@ tables (they stay in groundwork.duckdb, for `groundwork sql`).
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import duckdb
@@ -58,9 +57,8 @@ COPIED = (
     "rejected_questions",
     "sources",
 )
-# Built by their own SQL (sql/snapshot/<name>.sql); published_run, last, counts the rest.
+# Built by their own SQL (sql/snapshot/<name>.sql), in this order: published_run counts the rest.
 BUILT = ("current_documents", "current_requirements", "published_run")
-WRITERS = 2  # tables written at once: each statement is mostly single-threaded in DuckDB
 
 
 def snapshot_path(warehouse: Warehouse) -> Path:
@@ -77,31 +75,18 @@ def built_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id:
         leftover.unlink(missing_ok=True)  # a run that died while writing one
     present = {name for _, name, _, _ in query(con, "comments/relations").fetchall()}
     run_script(con, "snapshot/attach", path=str(partial.absolute()))
-    # The largest first: current_requirements alone is most of the time (3-4 s on the bench
-    # corpus, mostly on one core); the other tables are written beside it, on the other one.
-    built, last = BUILT[:-1], BUILT[-1]
-    tables = [(f"snapshot/{name}", {"run_id": run_id}, {}) for name in reversed(built)]
-    tables += [("snapshot/copy", {}, {"relation": Sql(name)}) for name in COPIED if name in present]
     try:
-        with ThreadPoolExecutor(WRITERS) as pool:
-            for _ in pool.map(lambda table: _table_written(con, *table), tables):
-                pass
-        run_script(con, f"snapshot/{last}", {"run_id": run_id})
+        for name in COPIED:
+            if name in present:
+                run_script(con, "snapshot/copy", relation=Sql(name))
+        for name in BUILT:
+            run_script(con, f"snapshot/{name}", {"run_id": run_id})
     finally:
         run_script(con, "snapshot/detach")
     with duckdb.connect(str(partial)) as snapshot:
         apply_comments(snapshot, snapshot=True)
         snapshot.execute("CHECKPOINT")  # everything in the file itself: no .wal to go missing
     return partial
-
-
-def _table_written(
-    con: duckdb.DuckDBPyConnection, script: str, params: dict, subst: dict[str, Sql]
-) -> None:
-    """Write one table of the snapshot on a connection of its own (a cursor of `con`: the same
-    database, with the snapshot attached), so that two tables are written at once."""
-    with con.cursor() as cursor:
-        run_script(cursor, script, params, **subst)
 
 
 def stale_snapshot(warehouse: Warehouse, published_run: str) -> bool:
