@@ -13,6 +13,7 @@ edits made to the working tree during the benchmark cannot change the code betwe
 
     .venv/bin/python benchmarks/scale.py                 # the whole corpus (~94,600 documents)
     .venv/bin/python benchmarks/scale.py --limit 2000    # the first 2,000 files, a quick try
+    .venv/bin/python benchmarks/scale.py --corpus /tmp/groundwork-bench/x10   # 10x (perturbed)
 
 Targets (issue 2): the whole corpus in under 10 minutes, peak memory under 4 GB, on 2 cores.
 Only the standard library is used here, so the benchmark adds no dependency to the project.
@@ -448,6 +449,12 @@ def main() -> int:
         default=None,
         help="only the first N files (pipeline order), for a quick try",
     )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        help="run this corpus folder instead of the bench corpus (a perturbed_corpus.py one)",
+    )
     parser.add_argument("--workers", type=int, default=0, help="passed to `groundwork run`")
     parser.add_argument(
         "--code",
@@ -463,9 +470,9 @@ def main() -> int:
         CODE["dir"] = exported_commit(args.cache)
     code = code_state()
     print(f"code: {code}", file=sys.stderr)
-    full = unpacked_corpus(args.shared / "bench-corpus.tar.gz", args.cache)
+    full = args.corpus or unpacked_corpus(args.shared / "bench-corpus.tar.gz", args.cache)
     corpus = subset_corpus(full, args.cache, args.limit) if args.limit else full
-    suffix = f"-first-{args.limit}" if args.limit else ""
+    suffix = f"-first-{args.limit}" if args.limit else f"-{full.name}" if args.corpus else ""
     warehouse = args.warehouse or args.cache / f"warehouse{suffix}"
     fresh_warehouse(warehouse)
     args.out.parent.mkdir(parents=True, exist_ok=True)
