@@ -192,7 +192,7 @@ class TreeSampler:
     peak_breakdown: dict[str, int] = field(default_factory=dict)
     cpu_ticks: dict[int, int] = field(default_factory=dict)
     samples: int = 0
-    timeline: list[tuple[float, int, int]] = field(default_factory=list)
+    timeline: list[tuple[float, int, int, int]] = field(default_factory=list)  # t, rss, pss, CLI
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
@@ -228,7 +228,7 @@ class TreeSampler:
         self.samples += 1
         elapsed = round(time.perf_counter() - self._started, 2)
         if not self.timeline or elapsed - self.timeline[-1][0] >= 5:
-            self.timeline.append((elapsed, rss, pss))
+            self.timeline.append((elapsed, rss, pss, breakdown.get("groundwork CLI", 0)))
         if rss > self.peak_rss:
             self.peak_rss, self.peak_breakdown, self.peak_processes = rss, breakdown, len(pids)
         self.peak_pss = max(self.peak_pss, pss)
@@ -339,8 +339,9 @@ def measured_run(label: str, corpus: Path, warehouse: Path, workers: int, out: P
         "tree_cpu_s": round(sampler.cpu_seconds, 1),
         "cpu_utilisation_of_2_cores": round(sampler.cpu_seconds / wall / (os.cpu_count() or 1), 3),
         "time_v": time_v,
-        "memory_timeline_s_rss_pss_mib": [
-            (t, round(r / 2**20), round(p / 2**20)) for t, r, p in sampler.timeline
+        "memory_timeline_s_rss_pss_cli_mib": [
+            (t, round(r / 2**20), round(p / 2**20), round(c / 2**20))
+            for t, r, p, c in sampler.timeline
         ],
         "loadavg_before": load_before,
         "loadavg_after": load_after,

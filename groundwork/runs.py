@@ -199,11 +199,15 @@ _TAKEN: dict[tuple[str, str], dict[str, FileDigest]] = {}
 
 
 def corpus_snapshot(corpus: Path, warehouse: Warehouse) -> CorpusSnapshot:
-    """List and digest the corpus (unchanged files by the size and mtime recorded at their last
-    ingest, or seen when this process last took this corpus's digests)."""
+    """List and digest the corpus (unchanged files by the size and mtime seen when this process
+    last took this corpus's digests, or else recorded at their last ingest).
+
+    Digests taken earlier in this process cover every file listed then, so they stand in for the
+    recorded ones: a file new since is hashed either way, and the recorded stats stay unread
+    (458 MiB of Python objects on 946,190 files)."""
     listed = corpus_files(corpus)
     key = (str(corpus.resolve()), str(warehouse.root.resolve()))
-    known = known_stats(warehouse) | _TAKEN.pop(key, {})
+    known = _TAKEN.pop(key, None) or known_stats(warehouse)
     digests, skipped = file_digests(listed, known)
     _TAKEN.clear()  # one corpus's digests at most, in a long-lived worker too
     _TAKEN[key] = digests

@@ -55,3 +55,24 @@ def test_another_corpus_is_read_whole(tmp_path: Path, hashed: list[str]):
     corpus_snapshot(tmp_path / "one", warehouse)
     corpus_snapshot(tmp_path / "two", warehouse)
     assert hashed == ["a.md", "a.md"]
+
+
+def test_the_second_snapshot_leaves_the_recorded_stats_unread(
+    tmp_path: Path, hashed: list[str], monkeypatch: pytest.MonkeyPatch
+):
+    """The digests taken first cover every file then listed: the warehouse's recorded stats
+    (half a GiB of Python objects on a million files) are not loaded again, and a file added in
+    between is hashed."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("The entity shall act.\n", encoding="utf-8")
+    warehouse = Warehouse(tmp_path / "wh")
+    loads: list[Warehouse] = []
+    monkeypatch.setattr(runs, "known_stats", lambda wh: loads.append(wh) or {})
+    corpus_snapshot(corpus, warehouse)
+    (corpus / "new.md").write_text("The entity shall not act.\n", encoding="utf-8")
+    hashed.clear()
+    second = corpus_snapshot(corpus, warehouse)
+    assert loads == [warehouse]
+    assert hashed == ["new.md"]
+    assert sorted(second.digests) == ["a.md", "new.md"]
