@@ -99,3 +99,82 @@ def test_a_run_while_another_process_reads_the_database_fails_with_one_line(
         failed = con.execute("SELECT error FROM runs WHERE status = 'failed'").fetchall()
     assert [e for (e,) in failed] == [line.removeprefix("error: ")]
     assert (warehouse / "unrecorded_runs.jsonl").read_text() == ""
+
+
+def _reader(database: Path, seconds: float):
+    """A real second process holding `database` open read-only for `seconds` (a dashboard's
+    connection, a `groundwork sql`), once it has printed `ready`."""
+    import subprocess
+    import sys
+
+    reader = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import duckdb, time\n"
+            f"con = duckdb.connect({str(database)!r}, read_only=True)\n"
+            "print('ready', flush=True)\n"
+            f"time.sleep({seconds})\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert reader.stdout.readline().strip() == "ready"
+    return reader
+
+
+def test_the_data_docs_job_waits_for_a_reader_to_let_go_of_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The job writes its row once a reader (which takes no run lock) closes the database, and
+    lets go of the run lock between its tries, so a run does not queue behind it meanwhile."""
+    import groundwork.quality.data_docs as data_docs
+
+    monkeypatch.setattr(data_docs, "READER_POLL_S", 0.1)
+    warehouse = Warehouse(tmp_path)
+    with warehouse.connect():
+        pass  # the database, with its schema
+    reader = _reader(warehouse.db_path, 3.0)
+    written: list[float] = []
+    started = time.monotonic()
+
+    def guard():
+        return warehouse.run_lock(f"{BACKGROUND}: data docs of r1", wait=True)
+
+    def job() -> None:
+        with data_docs.free_connection(warehouse, guard) as con:
+            con.execute("SELECT count(*) FROM runs").fetchall()
+            written.append(time.monotonic() - started)
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    try:
+        time.sleep(0.5)
+        asked = time.monotonic()
+        with warehouse.run_lock("flow run B"):
+            assert time.monotonic() - asked < 1.0  # not behind the waiting job
+        thread.join(timeout=60)
+    finally:
+        reader.kill()
+        reader.wait()
+    assert written and written[0] >= 2.0  # it waited for the reader, then wrote
+
+
+def test_the_data_docs_job_gives_up_on_a_reader_after_its_patience(tmp_path: Path) -> None:
+    from contextlib import nullcontext
+
+    from groundwork.quality.data_docs import free_connection
+
+    warehouse = Warehouse(tmp_path)
+    with warehouse.connect():
+        pass
+    reader = _reader(warehouse.db_path, 120)
+    try:
+        with (
+            pytest.raises(WarehouseBusy, match=rf"\(PID {reader.pid}\)"),
+            free_connection(warehouse, nullcontext, patience_s=0.0),
+        ):
+            pass
+    finally:
+        reader.kill()
+        reader.wait()

@@ -25,8 +25,9 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager, nullcontext
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +36,7 @@ import pandas as pd
 from pandas.api.types import is_string_dtype
 
 from groundwork.sqlfiles import literal_sql, query, sql_text
-from groundwork.warehouse import BACKGROUND, Warehouse, run_parts
+from groundwork.warehouse import BACKGROUND, Warehouse, WarehouseBusy, WarehouseUnusable, run_parts
 
 os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")  # read when great_expectations loads
 
@@ -191,7 +192,7 @@ def recorded_data_docs(
     folder = warehouse.root / "reports" / run_id
     folder.mkdir(parents=True, exist_ok=True)
     suites = expectation_suites({c.name: c for c in checks()})
-    with guard(), warehouse.connect(read_only=True) as con:
+    with free_connection(warehouse, guard, read_only=True) as con:
         frames = quality_frames(con, warehouse, run_id, suites)
     try:
         outcome = validated(frames, suites, run_id, folder / "data_docs")
@@ -200,10 +201,46 @@ def recorded_data_docs(
             0, [{"error": f"{type(exc).__name__}: {exc}"}], folder / "data_docs" / "index.html"
         )
     row = check_row(run_id, outcome, warehouse)
-    with guard(), warehouse.connect() as con:
+    with free_connection(warehouse, guard) as con:
         query(con, "quality/clear_check", {"run_id": run_id})
         con.execute(sql_text("review/record_check"), row)
     return row
+
+
+# How long the job waits for another process (a `groundwork sql`, a dashboard's DuckDB shell) to
+# let go of groundwork.duckdb, and how often it looks: readers come and go in seconds, and the
+# job runs in the background, so it waits rather than lose the run's Data Docs row.
+READER_PATIENCE_S = 600.0
+READER_POLL_S = 2.0
+
+
+@contextmanager
+def free_connection(
+    warehouse: Warehouse,
+    guard: Callable[[], AbstractContextManager],
+    read_only: bool = False,
+    patience_s: float = READER_PATIENCE_S,
+) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection taken under `guard` once no other process holds the database; WarehouseBusy
+    after `patience_s` of trying.
+
+    A reader holds groundwork.duckdb without the run lock (`groundwork sql` takes none), so the
+    lock alone does not make the file free: on the 10x run a benchmark's `groundwork sql` held it
+    when the job came to write its row, and the job died with a traceback in its log. The guard
+    is let go between tries, so runs do not queue behind a job that waits for a reader."""
+    deadline = time.monotonic() + patience_s
+    while True:
+        with ExitStack() as held:
+            held.enter_context(guard())
+            try:
+                con = held.enter_context(warehouse.connect(read_only=read_only))
+            except WarehouseBusy:
+                if time.monotonic() >= deadline:
+                    raise
+            else:
+                yield con
+                return
+        time.sleep(READER_POLL_S)
 
 
 def data_docs_job(warehouse: Warehouse, run_id: str) -> dict:
@@ -215,5 +252,8 @@ def data_docs_job(warehouse: Warehouse, run_id: str) -> dict:
 
 if __name__ == "__main__":
     root, run = sys.argv[1:3]
-    row = data_docs_job(Warehouse(Path(root)), run)
+    try:
+        row = data_docs_job(Warehouse(Path(root)), run)
+    except WarehouseUnusable as exc:  # one line in the job's log, as the CLI would say it
+        sys.exit(f"error: the Data Docs of {run} were not recorded: {exc}")
     print(f"{row['check_name']}: passed={row['passed']} {row['metric']}")
