@@ -77,7 +77,16 @@ def quality_frames(
 ) -> dict[str, pd.DataFrame]:
     """Table -> the run's rows as its suite reads them (sql/quality/<table>.sql)."""
     parts = run_parts(warehouse, run_id, *FRAME_TABLES)
-    return {table: con.execute(literal_sql(f"quality/{table}", **parts)).df() for table in tables}
+    return {
+        table: _frame(con.execute(literal_sql(f"quality/{table}", **parts))) for table in tables
+    }
+
+
+def _frame(result: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    """A query's result as pandas, through Arrow, each Arrow buffer released as pandas takes it.
+    `.df()` held DuckDB's copy of the result and pandas' at once: 8.9 GB for the 7.16 M
+    requirements of the 10x corpus, 4.1 GB this way (BENCHMARKS.md, issue 24)."""
+    return result.to_arrow_table().to_pandas(self_destruct=True, split_blocks=True)
 
 
 def _context(site: Path) -> EphemeralDataContext:
