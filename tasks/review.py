@@ -37,6 +37,7 @@ def review_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> list[d
         }
         parts = run_parts(warehouse, run_id, *REVIEWED_TABLES)
         run_script(con, "review/run_views", **parts, **fresh)
+        run_script(con, "review/placed_requirements")
         for check in suite:
             results.append(check_result(con, check, run_id, check.threshold_for(config)))
             bar.advance()

@@ -3,12 +3,25 @@
 -- severity: hard
 -- metric: requirements whose enclosing sentence (sentence_start, sentence_end) does not hold the
 --   whole quote inside the document, or crosses a paragraph break (readers show it as one
---   sentence; rows this run computed: see sql/review/run_views.sql)
-SELECT r.requirement_id, r.doc_id, r.sentence_start, r.sentence_end, r.char_start, r.char_end
-FROM fresh_requirements r
--- each document's length counted once, not once per requirement (2-3 s of the bench corpus)
-JOIN (SELECT doc_id, text, length(text) AS n_chars FROM documents) d USING (doc_id)
-WHERE NOT (r.sentence_start <= r.char_start AND r.char_end <= r.sentence_end
-           AND r.sentence_end <= d.n_chars)
-   OR strpos(substring(d.text, r.sentence_start + 1, r.sentence_end - r.sentence_start),
+--   sentence; rows this run computed: see sql/review/run_views.sql; the sentence read from the
+--   requirement's chunk when it lies inside it, see sql/review/placed_requirements.sql)
+WITH spans AS (
+    SELECT *,
+           NOT (sentence_start <= char_start AND char_end <= sentence_end
+                AND sentence_end <= n_chars) AS outside,
+           in_chunk(chunk_start, chunk_end, sentence_start, sentence_end) AS sentence_in_chunk
+    FROM placed_requirements
+    WHERE n_chars IS NOT NULL  -- a document to compare with
+)
+SELECT requirement_id, doc_id, sentence_start, sentence_end, char_start, char_end
+FROM spans
+WHERE outside
+   OR (sentence_in_chunk AND strpos(substring(chunk_text, sentence_start - chunk_start + 1,
+                                              sentence_end - sentence_start), chr(10) || chr(10)) > 0)
+UNION ALL
+SELECT s.requirement_id, s.doc_id, s.sentence_start, s.sentence_end, s.char_start, s.char_end
+FROM spans s
+JOIN documents d USING (doc_id)
+WHERE outside IS NOT TRUE AND NOT sentence_in_chunk
+  AND strpos(substring(d.text, s.sentence_start + 1, s.sentence_end - s.sentence_start),
              chr(10) || chr(10)) > 0
