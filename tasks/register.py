@@ -13,6 +13,8 @@ their contract check there.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyarrow as pa
 import pyarrow.parquet as pq
 from prefect import task
@@ -22,8 +24,8 @@ from groundwork.progress import stage_progress
 from groundwork.reuse import lineage_sql
 from groundwork.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse import Warehouse
-from schemas.contract import checked
-from schemas.requirements import Requirements
+from schemas.contract import ContractViolation, checked
+from schemas.requirements import REGISTERED_FIELDS, Registered, Requirements
 
 
 @task(name="register", cache_policy=NO_CACHE)
@@ -53,12 +55,29 @@ def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dic
             path=path,
         )
         active, retired, new = query(con, "registry/counts", {"run_id": run_id}).fetchone()
-        # in batches of 50,000 rows: the contract runs on pandas, and 200,000 rows as a frame
-        # were the run's memory peak (about 0.4 GB above DuckDB's); IDs and keys are unique
-        # across the whole run by the hard checks requirement_ids_unique and registry_ids_stable
-        for batch in pq.ParquetFile(path).iter_batches(batch_size=50_000):
-            checked(pa.Table.from_batches([batch]), Requirements, "requirements")
+        _check_written(path)
         con.execute("COMMIT")
     writer.commit()
     bar.done(active)
     return {"active": active, "retired": retired, "new": new}
+
+
+def _check_written(path: Path) -> None:
+    """Hold the written part to the Requirements contract: exactly its columns, and what register
+    added (IDs, keys, sources) well formed; the candidate columns are copied unchanged from
+    candidates that passed their own contract (schemas/requirements.py, `Registered`).
+
+    In batches of 250,000 rows of the four added columns: the contract runs on pandas, and whole
+    rows, quotes included, in batches of 200,000 were once the run's memory peak. IDs and keys
+    are unique across the whole run by the hard checks requirement_ids_unique and
+    registry_ids_stable.
+    """
+    written = set(pq.read_schema(path).names)
+    if written != set(Requirements.columns):
+        raise ContractViolation(
+            f"requirements: columns {sorted(written ^ set(Requirements.columns))} "
+            "are not the contract's"
+        )
+    part = pq.ParquetFile(path)
+    for batch in part.iter_batches(batch_size=250_000, columns=REGISTERED_FIELDS):
+        checked(pa.Table.from_batches([batch]), Registered, "requirements")

@@ -67,3 +67,41 @@ def test_loading_the_contracts_does_not_import_dask():
         "sys.exit('dask.dataframe' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def _requirements_part(path, drop: str | None = None, **changed) -> None:
+    """A one-row requirements part: the registry's columns well formed, the others null (register
+    does not check them again), with `changed` columns set and `drop` left out."""
+    import pyarrow.parquet as pq
+
+    from schemas.requirements import Requirements
+
+    row = dict.fromkeys(Requirements.columns) | {
+        "requirement_id": "REQ-S0001",
+        "canonical_key": "ab" * 32,
+        "source_id": "S1",
+        "first_run": "r20261126T000000000000Z",
+    }
+    row |= changed
+    row.pop(drop, None)
+    pq.write_table(arrow.Table.from_pylist([row]), path)
+
+
+def test_register_holds_its_part_to_the_requirements_contract(tmp_path):
+    from tasks.register import _check_written
+
+    good = tmp_path / "good.parquet"
+    _requirements_part(good)
+    _check_written(good)
+    bad_id = tmp_path / "bad_id.parquet"
+    _requirements_part(bad_id, requirement_id="REQ-X1")
+    with pytest.raises(ContractViolation, match="requirement_id"):
+        _check_written(bad_id)
+    extra = tmp_path / "extra.parquet"
+    _requirements_part(extra, surprise="x")
+    with pytest.raises(ContractViolation, match="surprise"):
+        _check_written(extra)
+    missing = tmp_path / "missing.parquet"
+    _requirements_part(missing, drop="first_run")
+    with pytest.raises(ContractViolation, match="first_run"):
+        _check_written(missing)
