@@ -81,12 +81,17 @@ def test_broken_tables_fail_the_expectations_of_their_gates(published_docs, tmp_
         frames = quality_frames(con, Warehouse(warehouse), run_id, expectation_suites(GATES))
     requirements = frames["requirements"]
     frames["requirements"] = requirements.assign(
-        requirement_id=[requirements.requirement_id[0]] * len(requirements)
+        requirement_id=[requirements.requirement_id[0]] * len(requirements),
+        has_quote=requirements.index != 3,  # one requirement without a quote
     )
     frames["citations"] = frames["citations"].assign(verified_for_question=False)
     outcome = validated(frames, expectation_suites(GATES), run_id, tmp_path / "data_docs")
     assert not outcome.success and outcome.index.is_file()
-    assert {f["check"] for f in outcome.failed} == {"requirement_ids_unique", "citations_verified"}
+    assert {f["check"] for f in outcome.failed} == {
+        "requirement_ids_unique",
+        "requirements_verbatim",
+        "citations_verified",
+    }
 
 
 def test_a_great_expectations_error_is_reported_not_raised(published_docs, tmp_path, monkeypatch):

@@ -64,10 +64,11 @@ def expectation_suites(gates: dict[str, Check]) -> Suites:
                 regex=REQUIREMENT_ID,
             ),
             gate(
-                gxe.ExpectColumnValuesToNotBeNull,
+                gxe.ExpectColumnValuesToBeInSet,
                 g["requirements_verbatim"],
                 "every requirement has a quote",
-                column="exact_quote",
+                column="has_quote",
+                value_set=[True],
             ),
             gate(
                 gxe.ExpectColumnValuesToBeInSet,

@@ -1,7 +1,9 @@
--- The run's requirements as Great Expectations sees them: with their word count (as the
--- quote_length gate counts words) and whether the quote is the document text at its offsets.
-SELECT r.requirement_id, r.doc_id, r.char_start, r.char_end, r.exact_quote, r.modality,
-       r.extraction_confidence,
+-- The run's requirements as Great Expectations sees them: whether each has a quote, its word
+-- count (as the quote_length gate counts words) and whether the quote is the document text at
+-- its offsets. Not the quotes themselves: no expectation shows them, and on the 10x corpus they
+-- were most of the job's memory (BENCHMARKS.md, issue 24).
+SELECT r.requirement_id, r.char_start, r.char_end, r.modality,
+       r.exact_quote IS NOT NULL AS has_quote,
        len(string_split_regex(trim(r.exact_quote), '\s+')) AS quote_words,
        coalesce(substring(d.text, r.char_start + 1, r.char_end - r.char_start) = r.exact_quote,
                 false) AS quote_at_offsets
