@@ -106,8 +106,3 @@ Requirements = table_contract(
 # checked by `Candidates` in the stage that made them (on the bench corpus, checking them again
 # was 1.0-1.7 s of a 8 s stage).
 REGISTERED_FIELDS = ["requirement_id", "canonical_key", "source_id", "first_run"]
-Registered = table_contract(
-    {name: Requirements.columns[name] for name in REGISTERED_FIELDS},
-    name="Requirements",
-    description="What register adds to a candidate: a well-formed, unique stable ID and its key.",
-)
