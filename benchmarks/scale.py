@@ -91,13 +91,13 @@ def corpus_files(corpus: Path) -> list[str]:
 
 
 def subset_corpus(corpus: Path, cache: Path, limit: int) -> Path:
-    """A folder of symlinks to the first `limit` files of the corpus, in the pipeline's order."""
+    """The first `limit` files of the corpus, in the pipeline's order, hard-linked into a folder
+    of their own: the pipeline never follows symbolic links (ingest rejects them)."""
     target = cache / f"bench-corpus-first-{limit}"
     shutil.rmtree(target, ignore_errors=True)
     for rel in corpus_files(corpus)[:limit]:
-        link = target / rel
-        link.parent.mkdir(parents=True, exist_ok=True)
-        link.symlink_to(corpus / rel)
+        (target / rel).parent.mkdir(parents=True, exist_ok=True)
+        os.link(corpus / rel, target / rel)
     return target
 
 
