@@ -342,7 +342,7 @@ def is_requirement(sentence: str) -> bool:
 
 def _body_start(text: str) -> int:
     """Offset after the leading list labels (`(a)`, `(1)(i)`, `1.`, `a.`) of the paragraph."""
-    return _LABELS_RE.match(text).end()
+    return _LABELS_RE.match(text).end()  # type: ignore[union-attr]  # it may match nothing
 
 
 def _is_heading(text: str, body: int) -> bool:
@@ -376,7 +376,7 @@ def _reading(
         if relative and match.group("modal") == "may":
             return None
     else:
-        verdict = None if relative else _PHRASE_READINGS[kind]
+        verdict = None if relative else _PHRASE_READINGS[kind]  # type: ignore[index]  # a phrase
     if verdict is None:
         return None
     modality, confidence = verdict
@@ -533,7 +533,7 @@ def _governed_words(text: str, position: int) -> tuple[list[str], list[int]]:
     ends: list[int] = []
     while len(words) < 3:
         if not words or words[-1] in {"be", "have"}:
-            position = _ADVERBIAL_RE.match(text, position).end()
+            position = _ADVERBIAL_RE.match(text, position).end()  # type: ignore[union-attr]
         found = _NEXT_WORD_RE.match(text, position)
         if not found:
             break
@@ -619,7 +619,7 @@ def _bound_subject(
 
 def _after_subordinator(text: str, subject: tuple[int, int]) -> tuple[int, int] | None:
     """`If you are required to ...`: the subject is `you`, inside a condition."""
-    start = _SUBORDINATOR_RE.match(text, *subject).end()
+    start = _SUBORDINATOR_RE.match(text, *subject).end()  # type: ignore[union-attr]
     return (start, subject[1]) if start < subject[1] else None
 
 
@@ -776,7 +776,7 @@ def _opens_list(text: str, end: int) -> bool:
     """
     if text[end - 1 : end] in _LEAD_IN_TOKENS:
         return True
-    after = _NEXT_MARK_RE.match(text, end).group(1)
+    after = _NEXT_MARK_RE.match(text, end).group(1)  # type: ignore[union-attr]
     return after in _LEAD_IN_TOKENS or (after == "" and text[end - 1 : end].isalnum())
 
 

@@ -84,10 +84,11 @@ def whole_span(text: str, start: int, end: int, floor: int = 0) -> tuple[int, in
     while start < end and (text[start] in _ENDS or text[start] in BLANKS):
         start += 1
     while start > floor and starts_inside(text, start):
-        taken = _TO_POSSIBLE_START.match(text[floor:start][::-1]).end()
+        # matches at every position (it may match nothing)
+        taken = _TO_POSSIBLE_START.match(text[floor:start][::-1]).end()  # type: ignore[union-attr]
         if not taken:
             break
         start -= taken
     while ends_inside(text, end):
-        end = _TO_POSSIBLE_END.match(text, end).end()
+        end = _TO_POSSIBLE_END.match(text, end).end()  # type: ignore[union-attr]  # as above
     return start, end

@@ -232,8 +232,8 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 and _opens_with_directive(text, body_start, para.end)
             ):
                 span = _item_span(text, body_start, para.end)
-                imperative = span and _imperative_clause(text, *span)
-                if imperative:
+                imperative = _imperative_clause(text, *span) if span else None
+                if span and imperative:
                     rows.append(_candidate(chunk, path, *span, imperative, "medium", None))
             opener = next((c for c in reversed(clauses) if c.opens_list), None)
             if opener is not None and _opens_requirement_list(text, para.start + opener.end):
