@@ -31,6 +31,7 @@ import fcntl
 import os
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -79,7 +80,10 @@ PARQUET_TABLES = (
 MEMORY_LIMIT = "1280MB"
 # DuckDB's words when another process holds the file: "Conflicting lock is held in <program>
 # (PID <n>) by user <u>"
-_LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID \d+\))")
+_LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID (\d+)\))")
+# How long opening the database waits while a run's background job holds it: the job's write
+# connection (its Data Docs row) lasts a fraction of a second.
+BACKGROUND_WAIT_S = 30.0
 _NOT_A_DATABASE = "is not a valid DuckDB database file"
 _NO_SPACE = os.strerror(errno.ENOSPC)  # "No space left on device", in DuckDB's messages too
 _MAGIC, _MAGIC_END = b"DUCK", 12  # a DuckDB file's bytes 8-12
@@ -221,26 +225,7 @@ class Warehouse:
             return
         if not read_only:
             self.root.mkdir(parents=True, exist_ok=True)
-        try:
-            con = duckdb.connect(
-                str(self.db_path),
-                read_only=read_only,
-                config={
-                    "file_search_path": str(self.root.absolute()),
-                    "memory_limit": MEMORY_LIMIT,
-                },
-            )
-        except duckdb.IOException as exc:
-            if _NOT_A_DATABASE in str(exc):
-                raise self._damaged() from None
-            held = _LOCK_HOLDER.search(str(exc))
-            if held is None:
-                raise
-            raise WarehouseBusy(
-                f"{self.db_path} is held open by another process ({held.group(1)}): a DuckDB "
-                "client such as a dashboard's connection or a `duckdb` shell, or a run; close it "
-                "and try again"
-            ) from None
+        con = self._opened(read_only, time.monotonic() + BACKGROUND_WAIT_S)
         try:
             # DuckDB draws its own bar on stdout for a query over 2 s (the snapshot's copy of a
             # large register): it would tear the run's progress display
@@ -250,6 +235,46 @@ class Warehouse:
             yield con
         finally:
             con.close()
+
+    def _opened(self, read_only: bool, patience_end: float) -> duckdb.DuckDBPyConnection:
+        """The database opened; WarehouseBusy at once when another process holds it, unless that
+        is a run's background job, which holds it for a moment: that one is waited for (until
+        `patience_end`), so a `groundwork sql` just after a run does not fail on it."""
+        while True:
+            try:
+                return duckdb.connect(
+                    str(self.db_path),
+                    read_only=read_only,
+                    config={
+                        "file_search_path": str(self.root.absolute()),
+                        "memory_limit": MEMORY_LIMIT,
+                    },
+                )
+            except duckdb.IOException as exc:
+                if _NOT_A_DATABASE in str(exc):
+                    raise self._damaged() from None
+                held = _LOCK_HOLDER.search(str(exc))
+                if held is None:
+                    raise
+                job = self._background_job(int(held.group(2)))
+                if job is not None and time.monotonic() < patience_end:
+                    time.sleep(0.1)
+                    continue
+                raise WarehouseBusy(
+                    f"{self.db_path} is held open by another process ({job or held.group(1)}): "
+                    "a DuckDB client such as a dashboard's connection or a `duckdb` shell, or a "
+                    "run; close it and try again"
+                ) from None
+
+    def _background_job(self, pid: int) -> str | None:
+        """What the run lock says of its holder when that is a background job of this process
+        ID (`run_lock` writes it there), else None."""
+        try:
+            held_by = (self.root / ".run.lock").read_text().strip()
+        except OSError:  # no lock file: no run or job has used this warehouse
+            return None
+        ours = held_by.startswith(BACKGROUND) and held_by.endswith(f", pid {pid}")
+        return held_by if ours else None
 
     @contextmanager
     def sandboxed(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
-import duckdb
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
@@ -33,28 +31,10 @@ def run(corpus: Path, warehouse: Path):
 
 
 def rows(warehouse: Path, sql: str) -> list[tuple]:
-    """A query's rows, on a read-only connection as groundwork opens one.
-
-    A run's background Data Docs job opens the file to write its row, for a fraction of a second
-    after the run (or after the next run, which it waits for), and DuckDB lets no other process
-    open it meanwhile: a read that meets it tries again, for up to 30 s."""
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            con = duckdb.connect(  # as groundwork opens it: views name Parquet files in the folder
-                str(warehouse / "groundwork.duckdb"),
-                read_only=True,
-                config={"file_search_path": str(warehouse)},
-            )
-        except duckdb.IOException as exc:
-            if "Conflicting lock" not in str(exc) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-            continue
-        try:
-            return con.execute(sql).fetchall()
-        finally:
-            con.close()
+    """A query's rows, on a read-only connection as groundwork opens one (it waits the moment
+    out while a run's background Data Docs job writes its row)."""
+    with Warehouse(warehouse).connect(read_only=True) as con:
+        return con.execute(sql).fetchall()
 
 
 def register(warehouse: Path) -> dict[tuple[str, int], tuple[str, str]]:

@@ -178,3 +178,65 @@ def test_the_data_docs_job_gives_up_on_a_reader_after_its_patience(tmp_path: Pat
     finally:
         reader.kill()
         reader.wait()
+
+
+HOLDER = """
+import sys, time
+from pathlib import Path
+from groundwork.warehouse import Warehouse
+warehouse = Warehouse(Path(sys.argv[1]))
+with warehouse.run_lock(sys.argv[2]), warehouse.connect():  # a writer, as the job writes its row
+    print("holding", flush=True)
+    time.sleep(float(sys.argv[3]))
+print("let go", flush=True)
+time.sleep(60)
+"""
+
+
+def _writer_process(warehouse: Path, holder: str, seconds: float):
+    """A second process that holds the warehouse's run lock and its database open for writing."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(warehouse), holder, str(seconds)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout.readline().strip() == "holding"
+    return process
+
+
+def test_a_reader_waits_while_a_background_job_writes_its_row(tmp_path: Path) -> None:
+    """`groundwork sql` just after a run met the Data Docs job writing its row and failed, naming
+    a process the user never started; now it waits the moment out."""
+    warehouse = Warehouse(tmp_path)
+    with warehouse.connect():  # the schema
+        pass
+    job = _writer_process(tmp_path, f"{BACKGROUND}: data docs of r1", 1.5)
+    try:
+        started = time.monotonic()
+        with warehouse.connect(read_only=True) as con:
+            waited = time.monotonic() - started
+            assert con.execute("SELECT count(*) FROM runs").fetchone() == (0,)
+        assert job.stdout.readline().strip() == "let go"
+        assert waited >= 0.5
+    finally:
+        job.kill()
+        job.wait()
+
+
+def test_a_reader_fails_at_once_while_a_run_holds_the_database(tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path)
+    with warehouse.connect():
+        pass
+    run = _writer_process(tmp_path, "groundwork run r2", 30)
+    try:
+        started = time.monotonic()
+        busy = rf"held open by another process .*PID {run.pid}"
+        with pytest.raises(WarehouseBusy, match=busy), warehouse.connect(read_only=True):
+            pass
+        assert time.monotonic() - started < 5
+    finally:
+        run.kill()
+        run.wait()
