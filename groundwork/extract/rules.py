@@ -40,7 +40,7 @@ MIN_WORDS, MAX_WORDS = 10, 40
 # ASCII text (nearly every quote) has its `\W` characters blanked by bytes.translate (a table
 # lookup per byte) and its words split at C speed, without a regex scan: the same words as
 # _TOKEN finds.
-_ASCII_NON_WORD = bytes(c if _TOKEN.match(chr(c)) else ord(" ") for c in range(256))
+_ASCII_NON_WORD = bytes([c if _TOKEN.match(chr(c)) else ord(" ") for c in range(256)])
 
 
 def normalised_quote(quote: str) -> str:
@@ -160,7 +160,7 @@ class Chunk:
     @classmethod
     def of(cls, record: dict) -> Chunk:
         """A chunk from a row of the chunks table (other columns ignored)."""
-        return cls(*(record[name] for name in CHUNK_COLUMNS))
+        return cls(*[record[name] for name in CHUNK_COLUMNS])
 
 
 CHUNK_COLUMNS = ["chunk_id", "doc_id", "section", "label_path", "char_start", "text"]
@@ -247,7 +247,7 @@ def candidates(chunks: pa.Table) -> pa.Table:
     rows: list[dict] = []
     current: list[Chunk] = []
     # Column by column: a row dict per chunk would cost more than the values themselves.
-    for chunk in map(Chunk, *(chunks.column(name).to_pylist() for name in CHUNK_COLUMNS)):
+    for chunk in map(Chunk, *[chunks.column(name).to_pylist() for name in CHUNK_COLUMNS]):
         if current and current[-1].doc_id != chunk.doc_id:
             rows.extend(document_candidates(current))
             current = []
