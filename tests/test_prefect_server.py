@@ -47,6 +47,18 @@ def _started(command: list[str], env: dict, log: Path) -> tuple[subprocess.Popen
     return process, out
 
 
+def _stopped(worker: subprocess.Popen) -> None:
+    """Stop a Prefect worker: SIGTERM, then SIGKILL after 60 s. Its graceful shutdown is
+    Prefect's, not under test here; once, in a full CI run, a worker whose two runs had both
+    completed did not exit within 60 s of SIGTERM."""
+    worker.terminate()
+    try:
+        worker.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     """A Prefect server with its own home and database; yields the environment to reach it."""
@@ -239,8 +251,7 @@ def test_two_deployments_on_one_warehouse_queue_and_both_complete(server, tmp_pa
                     states[run] = state
             time.sleep(2)
     finally:
-        worker.terminate()
-        worker.wait(timeout=60)
+        _stopped(worker)
         log.close()
     assert states == {run: "COMPLETED" for run in runs}, (tmp_path / "worker.log").read_text()
     spans = rows(warehouse, "SELECT started_at, finished_at, status FROM runs ORDER BY started_at")
