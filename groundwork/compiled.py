@@ -60,12 +60,13 @@ def compiled_files(build: Path = BUILD_DIR) -> dict[str, Path] | None:
     None when there is no build, it is for another interpreter, or a source changed since."""
     try:
         recorded = json.loads((build / MANIFEST).read_text())
-    except FileNotFoundError:
+    except (FileNotFoundError, ValueError):  # none, or cut short: plain Python, and `make` mends it
         return None
     if recorded.get("abi") != ABI or recorded.get("sources") != source_digests():
         return None
-    files = {name: build / relative for name, relative in recorded["files"].items()}
-    return files if all(path.is_file() for path in files.values()) else None
+    files = {name: build / relative for name, relative in recorded.get("files", {}).items()}
+    whole = set(MODULES) <= set(files) and all(path.is_file() for path in files.values())
+    return files if whole else None
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):

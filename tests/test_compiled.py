@@ -106,6 +106,16 @@ def test_a_build_for_another_interpreter_is_unused(tmp_path: Path) -> None:
     assert compiled.compiled_files(tmp_path) is None
 
 
+def test_a_damaged_manifest_means_plain_python(tmp_path: Path) -> None:
+    fake_build(tmp_path)
+    manifest = tmp_path / compiled.MANIFEST
+    manifest.write_text(manifest.read_text()[:40])
+    assert compiled.compiled_files(tmp_path) is None
+    fake_build(tmp_path)
+    edit_manifest(tmp_path, files={})
+    assert compiled.compiled_files(tmp_path) is None
+
+
 def test_a_build_missing_a_file_is_unused(tmp_path: Path) -> None:
     fake_build(tmp_path)
     (tmp_path / "groundwork" / "chunk.so").unlink()
