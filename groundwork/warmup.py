@@ -17,7 +17,6 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import httpx
-from prefect.server.api.server import SubprocessASGIServer
 from prefect.settings import PREFECT_API_URL
 
 from groundwork.runs import CorpusMissing, corpus_snapshot
@@ -50,7 +49,12 @@ def digests_taken(corpus: Path, warehouse: Warehouse) -> None:
 def _server_started() -> None:
     """Start Prefect's ephemeral server, the one its client would start (a singleton per
     process). A failure here is not the run's to report: the client's own `start()` tries
-    again when the flow begins, and raises what it meets."""
+    again when the flow begins, and raises what it meets.
+
+    Imported here, not at the top: the server's modules take 1.2 s to import, which a run
+    against a running server (PREFECT_API_URL set) never needs."""
+    from prefect.server.api.server import SubprocessASGIServer
+
     try:
         SubprocessASGIServer().start()
     except (RuntimeError, OSError, httpx.HTTPError):
