@@ -55,7 +55,7 @@ def main() -> None:
     questions = questions.filter(keep)
     relevant = {q: g for q, g in retrieval.qrels(args.shared).items() if held_back(q)}
     cache = duckdb.connect(str(args.cache))  # scores and vectors, kept between rounds
-    run_script(cache, "ddl/warehouse")
+    run_script(cache, "migrations/002_model_scores")
     scorer = relevance_scorer(cache)
     out: dict = {
         "machine": {"cpu": cpu_model(), "python": sys.version.split()[0]},

@@ -215,9 +215,19 @@ class Warehouse:
         )
 
     @contextmanager
-    def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
-        """A DuckDB connection, closed on exit; the writer creates the schema on first use.
-        Inside a `session` it is a cursor on the session's database."""
+    def connect(
+        self, read_only: bool = False, as_found: bool = False
+    ) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A DuckDB connection, closed on exit. Inside a `session` it is a cursor on the
+        session's database.
+
+        The warehouse is in this code's format first (groundwork/migrations.py): the writer
+        creates a new one's schema or migrates an older one in place, and a reader of an older
+        one has a writer migrate it before it reads, since its views may not read in this code
+        (WarehouseNewer for one newer than this code). `as_found` leaves it as it is, for
+        `groundwork migrate`."""
+        from groundwork.migrations import behind, brought_up_to_date  # it imports this module
+
         held = _SESSIONS.get(self.db_path.absolute())
         if held is not None:
             with held.cursor() as cursor:
@@ -227,11 +237,13 @@ class Warehouse:
             self.root.mkdir(parents=True, exist_ok=True)
         con = self._opened(read_only, time.monotonic() + BACKGROUND_WAIT_S)
         try:
-            # DuckDB draws its own bar on stdout for a query over 2 s (the snapshot's copy of a
-            # large register): it would tear the run's progress display
-            con.execute("SET enable_progress_bar = false")
-            if not read_only:
-                _create_or_migrate(con)
+            if not as_found and not read_only:
+                brought_up_to_date(con, self)
+            elif not as_found and behind(con, self):
+                con.close()
+                with self.connect():  # the writer migrates it
+                    pass
+                con = self._opened(read_only, time.monotonic() + BACKGROUND_WAIT_S)
             yield con
         finally:
             con.close()
@@ -242,7 +254,7 @@ class Warehouse:
         `patience_end`), so a `groundwork sql` just after a run does not fail on it."""
         while True:
             try:
-                return duckdb.connect(
+                con = duckdb.connect(
                     str(self.db_path),
                     read_only=read_only,
                     config={
@@ -265,6 +277,10 @@ class Warehouse:
                     "a DuckDB client such as a dashboard's connection or a `duckdb` shell, or a "
                     "run; close it and try again"
                 ) from None
+            # DuckDB draws its own bar on stdout for a query over 2 s (the snapshot's copy of a
+            # large register): it would tear the run's progress display
+            con.execute("SET enable_progress_bar = false")
+            return con
 
     def _background_job(self, pid: int) -> str | None:
         """What the run lock says of its holder when that is a background job of this process
@@ -560,31 +576,3 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
     """The column names of a table or view, none if it does not exist."""
     return {name for (name,) in query(con, "warehouse/columns", {"name": relation}).fetchall()}
-
-
-def _is_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
-    """Whether `name` is a base table (a view or nothing is not)."""
-    return bool(query(con, "warehouse/is_table", {"name": name}).fetchone()[0])
-
-
-def _create_or_migrate(con: duckdb.DuckDBPyConnection) -> None:
-    """Create the warehouse's tables, and bring those an older groundwork wrote to this layout
-    (each step finds nothing to do once done). One transaction: a migration cut short leaves
-    the old layout, never half of each."""
-    con.execute("BEGIN TRANSACTION")
-    keyed_registry = _key_constraints(con, "requirement_registry") > 0
-    if keyed_registry:
-        run_script(con, "ddl/registry_set_aside")
-    run_script(con, "ddl/warehouse")
-    if keyed_registry:
-        run_script(con, "ddl/registry_restore")
-    if _is_table(con, "documents"):
-        run_script(con, "ddl/split_document_texts")
-    run_script(con, "ddl/documents_view")
-    apply_comments(con)  # the view just made again has lost its own
-    con.execute("COMMIT")
-
-
-def _key_constraints(con: duckdb.DuckDBPyConnection, table: str) -> int:
-    """How many primary-key or unique constraints `table` has (0 if there is no such table)."""
-    return int(query(con, "warehouse/key_constraints", {"name": table}).fetchone()[0])

@@ -31,7 +31,7 @@ class Counting:
 @pytest.fixture
 def con(tmp_path):
     connection = duckdb.connect(str(tmp_path / "cache.duckdb"))
-    run_script(connection, "ddl/warehouse")
+    run_script(connection, "migrations/002_model_scores")  # the model caches' tables
     yield connection
     connection.close()
 

@@ -1,6 +1,10 @@
 -- The warehouse's own tables. Stage outputs (chunks, requirements, ...) are Parquet files under
 -- tables/, reached through the views in sql/views/; what lives here is state that must change
 -- transactionally: documents, sources, the ID registry, runs, checks and rejections.
+--
+-- This is format 1, the layout of main up to 3f02a35 (2026-11-22); every later change is a step
+-- in sql/migrations/ (groundwork/migrations.py), which a new warehouse takes too. Written with
+-- IF NOT EXISTS throughout, so that it also brings any warehouse older than format 1 up to it.
 
 -- Documents are two tables and a view. `document_rows` holds what a run updates in place; the
 -- text lives in `document_texts`, one row per distinct text (by its sha256), only ever appended
@@ -135,26 +139,6 @@ CREATE TABLE IF NOT EXISTS model_cache (
     PRIMARY KEY (stage, prompt_version, model, input_hash)
 );
 
--- Scores of the models trained here (models/), keyed by model version and input: a pair scored
--- once is never scored again by the same model (a retrained model has a new version).
-CREATE TABLE IF NOT EXISTS model_scores (
-    model_version VARCHAR NOT NULL,
-    input_hash    VARCHAR NOT NULL,   -- sha256 of the texts the model read
-    score         DOUBLE NOT NULL,
-    created_at    TIMESTAMP NOT NULL,
-    PRIMARY KEY (model_version, input_hash)
-);
-
--- Vectors of the encoders trained here, keyed the same way: a chunk is encoded once per
--- encoder version, so a rerun over an unchanged corpus encodes only the new questions.
-CREATE TABLE IF NOT EXISTS model_embeddings (
-    model_version VARCHAR NOT NULL,
-    input_hash    VARCHAR NOT NULL,   -- sha256 of the text the model read
-    embedding     FLOAT[] NOT NULL,   -- unit length
-    created_at    TIMESTAMP NOT NULL,
-    PRIMARY KEY (model_version, input_hash)
-);
-
 -- What a model stage dropped or could not get: failed calls, quotes that are not verbatim,
 -- citations outside the allowed list, claims without support. One row per item and reason.
 CREATE TABLE IF NOT EXISTS model_rejections (
@@ -183,11 +167,6 @@ CREATE TABLE IF NOT EXISTS corpus_files (
     last_run        VARCHAR NOT NULL
 );
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS code_version VARCHAR;
--- The earlier attempts of a run that a retried flow run continued: what each ended as, and why.
-ALTER TABLE runs ADD COLUMN IF NOT EXISTS attempts JSON;
 -- size and mtime at the last clean ingest: an unchanged stat means an unchanged file, unread
 ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS size BIGINT;
 ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS mtime_ns BIGINT;
--- which metadata files (sidecar, folder defaults) applied, at which content: editing one parses
--- the files it applies to again
-ALTER TABLE corpus_files ADD COLUMN IF NOT EXISTS meta_key VARCHAR;

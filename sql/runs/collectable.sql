@@ -4,7 +4,7 @@ WITH ranked AS (
     SELECT run_id, status,
            row_number() OVER (ORDER BY started_at DESC) AS recency
     FROM runs
-    WHERE status NOT IN ('unchanged') AND collected_at IS NULL
+    WHERE status NOT IN ('unchanged', 'migrated') AND collected_at IS NULL
 )
 SELECT run_id FROM ranked
 WHERE recency > $keep

@@ -1,1 +1,2 @@
-SELECT run_id FROM runs WHERE status <> 'unchanged' ORDER BY started_at DESC LIMIT 1
+-- The latest run that ran stages (an unchanged run and a warehouse's migration ran none).
+SELECT run_id FROM runs WHERE status NOT IN ('unchanged', 'migrated') ORDER BY started_at DESC LIMIT 1

@@ -2,4 +2,4 @@
 -- first: started_at holds the session's local time, and epoch() of it must be UTC's).
 SELECT epoch(min(started_at)::TIMESTAMPTZ)
 FROM runs
-WHERE collected_at IS NULL AND status <> 'unchanged'
+WHERE collected_at IS NULL AND status NOT IN ('unchanged', 'migrated')

@@ -26,4 +26,5 @@ FROM runs r
 LEFT JOIN rejected x USING (run_id)
 LEFT JOIN bad_questions q USING (run_id)
 LEFT JOIN failed f USING (run_id)
+WHERE r.status <> 'migrated'  -- a warehouse's migration, not a run
 ORDER BY r.started_at;

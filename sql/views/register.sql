@@ -15,4 +15,4 @@ SELECT * FROM documents WHERE status = 'active';
 CREATE OR REPLACE VIEW latest_rejections AS
 SELECT rd.*
 FROM rejected_documents rd
-WHERE rd.run_id = (SELECT max(run_id) FROM runs);
+WHERE rd.run_id = (SELECT max(run_id) FROM runs WHERE status <> 'migrated');

@@ -1,0 +1,10 @@
+-- Format 7 (issue 39): the warehouse records its format, in warehouse_format.
+-- Before it, groundwork/migrations.py tells an older warehouse's format by what it has.
+
+-- One row per format the warehouse reached, when and by which groundwork: the highest is its
+-- format. A newer groundwork migrates a warehouse of a lower one; an older one refuses a higher.
+CREATE TABLE IF NOT EXISTS warehouse_format (
+    format          INTEGER NOT NULL,
+    recorded_at     TIMESTAMP NOT NULL,
+    groundwork_version VARCHAR            -- the groundwork version that wrote it
+);

@@ -1,4 +1,0 @@
--- Whether $name is a base table (not a view) of the warehouse.
-SELECT count(*) > 0
-FROM information_schema.tables
-WHERE table_name = $name AND table_type = 'BASE TABLE'
