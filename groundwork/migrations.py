@@ -58,10 +58,17 @@ class Found:
     format: int
     recorded: bool
 
+    def said(self) -> str:
+        """The format in words, for `groundwork migrate`."""
+        if self.recorded:
+            return f"format {self.format}"
+        told = "format 1 or older" if self.format == 0 else f"format {self.format}"
+        return f"{told} (not recorded: told by its tables, columns, views and parts)"
+
 
 @dataclass(frozen=True)
 class Migration:
-    """What a migration did (or, for `--check`, would do)."""
+    """A migration: the format it starts from, and its steps."""
 
     found: Found
     steps: tuple[Step, ...]
@@ -253,23 +260,22 @@ def create_schema(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
     con.execute("COMMIT")
 
 
-def brought_up_to_date(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> Migration | None:
-    """Create a new warehouse's schema, or migrate an older warehouse in place; what a migration
-    did (None when there was nothing to migrate). WarehouseNewer for a newer warehouse."""
+def brought_up_to_date(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
+    """Create a new warehouse's schema, or migrate an older warehouse in place (nothing for one
+    of this format); WarehouseNewer for a newer one."""
     found = found_format(con, warehouse)
     if found is None:
         create_schema(con, warehouse)
-        return None
+        return
     steps = pending(warehouse, found)
-    if not steps:
-        return None
-    migrated(con, warehouse, Migration(found, steps))
-    return Migration(found, steps)
+    if steps:
+        migrated(con, warehouse, Migration(found, steps))
 
 
-def migrated(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, migration: Migration) -> None:
+def migrated(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, migration: Migration) -> str:
     """Take a migration's steps in one transaction, with a copy of groundwork.duckdb kept beside
-    it until the transaction commits; then write the published snapshot again."""
+    it until the transaction commits; then write the published snapshot again. The ID of the
+    migration's row in runs."""
     started = datetime.now()  # runs.started_at holds local time, as DuckDB's now() gives it
     con.execute("CHECKPOINT")  # everything in the file itself, so that the copy is whole
     backup = backup_path(warehouse.db_path)
@@ -278,11 +284,12 @@ def migrated(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, migration: Mi
     try:
         _apply(con, warehouse, migration.steps)
         refresh_views(con, warehouse)  # made again in this format, described again
+        run_id = new_run_id()
         run_script(
             con,
             "runs/migrated",
             {
-                "run_id": new_run_id(),
+                "run_id": run_id,
                 "started_at": started,
                 "finished_at": datetime.now(),
                 "config": _said(migration),
@@ -294,6 +301,7 @@ def migrated(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, migration: Mi
         raise
     backup.unlink()
     _snapshot_rewritten(con, warehouse)
+    return run_id
 
 
 def _said(migration: Migration) -> str:

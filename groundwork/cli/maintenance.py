@@ -48,6 +48,39 @@ def gc(
         out.print(f"removed {done.results} Prefect task result(s) no kept run can use")
 
 
+def migrate(
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="say the format and the steps that would run; change nothing"),
+    ] = False,
+    warehouse: WarehouseOption = None,
+) -> None:
+    """Bring the warehouse to this groundwork's format, in place, as the first command to open it
+    would: in one transaction, with a copy of groundwork.duckdb kept beside it until it commits.
+    Its register is carried over as it is; its views and published.duckdb are made again."""
+    from groundwork.migrations import FORMAT, Migration, found_format, migrated, pending
+
+    wh = existing_warehouse(warehouse)
+    with wh.connect(read_only=check, as_found=True) as con:
+        found = found_format(con, wh)
+        if found is None:
+            out.print(f"{wh.root} holds no tables yet: the first run creates format {FORMAT}")
+            return
+        steps = pending(wh, found)  # WarehouseNewer for a newer one, said in one line
+        out.print(f"{wh.root}: {found.said()}; this groundwork writes format {FORMAT}")
+        if not steps:
+            out.print("nothing to migrate")
+            return
+        out.print("steps that would run:" if check else "steps:")
+        for step in steps:
+            out.print(f"  {step.change}", highlight=False)
+        if check:
+            out.print("then the views and published.duckdb are made again; nothing was changed")
+            return
+        run_id = migrated(con, wh, Migration(found, steps))
+    out.print(f"migrated to format {FORMAT} (recorded in runs as {run_id})")
+
+
 cache_app = typer.Typer(
     cls=Group, no_args_is_help=True, help="Export or import the model response cache."
 )
