@@ -203,7 +203,7 @@ def test_a_part_truly_missing_is_still_said_in_one_line(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("prefect_harness")
-@pytest.mark.parametrize("commit", ["3f02a35", "e997c64"])
+@pytest.mark.parametrize("commit", COMMITS)
 def test_the_next_run_publishes_and_never_gives_an_old_id_other_words(commit, tmp_path):
     from flows.corpus import corpus_run
     from schemas.config import RunConfig
