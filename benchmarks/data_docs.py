@@ -23,8 +23,8 @@ import prefect  # noqa: F401
 import pyarrow  # noqa: F401
 from machine import cpu_model
 
-from groundwork.sqlfiles import query
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.store import Warehouse
 
 
 def timings(warehouse: Warehouse, rounds: int) -> dict:

@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from groundwork.retrieve import bm25 as retrieve  # noqa: E402
-from groundwork.sqlfiles import literal_sql  # noqa: E402
+from groundwork.warehouse.sqlfiles import literal_sql  # noqa: E402
 from schemas.questions import ARROW_SCHEMA  # noqa: E402
 
 TOP = 10
@@ -389,7 +389,7 @@ def rm3(
 
 def unstemmed(text: str) -> list[str]:
     """terms() without the stemmer: the same tokens and stop words."""
-    from groundwork.text import _TOKEN, STOPWORDS
+    from groundwork.text.terms import _TOKEN, STOPWORDS
 
     return [w for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS]
 

@@ -16,9 +16,10 @@ import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
 from groundwork.retrieve import retriever
-from groundwork.sqlfiles import Sql, literal_sql, parquet_relation
 from groundwork.verify import verifier
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.sqlfiles import Sql, literal_sql, parquet_relation
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.questions import ARROW_SCHEMA, Question
 

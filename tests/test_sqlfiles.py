@@ -7,7 +7,7 @@ import duckdb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundwork.sqlfiles import _execute
+from groundwork.warehouse.sqlfiles import _execute
 
 SCALARS = st.one_of(
     st.none(),
@@ -38,7 +38,7 @@ def test_scalar_parameters_do_not_import_pandas():
     code = (
         "import sys, duckdb\n"
         "from datetime import datetime\n"
-        "from groundwork.sqlfiles import _execute\n"
+        "from groundwork.warehouse.sqlfiles import _execute\n"
         "_execute(duckdb.connect(), 'SELECT $a, $b, $c', {'a': 'x', 'b': 1, 'c': datetime.now()}).fetchall()\n"
         "print('pandas' in sys.modules)\n"
     )

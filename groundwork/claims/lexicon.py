@@ -4,7 +4,7 @@ An auditor reads "covered entities have to tell individuals promptly" as "a cove
 notify each individual without unreasonable delay". So before terms are compared they are
 reduced to one form: legal fixed phrases to one word ("without unreasonable delay" →
 "promptly"), irregular verbs to their base ("begun" → "begin"), words to Snowball stems
-(groundwork.text), and stems of a small set of synonyms common in legal paraphrase to one
+(groundwork.text.terms), and stems of a small set of synonyms common in legal paraphrase to one
 stem (notify ≈ tell ≈ inform; provide ≈ give ≈ furnish; retain ≈ keep ≈ maintain). The set is
 kept narrow on purpose: "individual" ≈ "person" holds in these texts, but "patient" and
 "client" name narrower classes and stay apart, as do "facility" and "hospital".
@@ -21,8 +21,8 @@ from functools import lru_cache
 
 import Stemmer
 
-from groundwork.numbers import WORD_NUMBER
-from groundwork.text import STOPWORDS
+from groundwork.text.numbers import WORD_NUMBER
+from groundwork.text.terms import STOPWORDS
 
 # Phrases that say one thing in several ways; replaced before tokenising.
 _PHRASES = (

@@ -41,7 +41,7 @@ from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, is_adverb, normalised, term
 from groundwork.claims.roles import TELLING, recipient
-from groundwork.sentences import sentence_spans
+from groundwork.text.sentences import sentence_spans
 
 OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION, DENIAL = (
     "obligation",

@@ -102,7 +102,7 @@ from groundwork.claims.roles import (
     party_slots,
     same_party,
 )
-from groundwork.numbers import Mention, mentions
+from groundwork.text.numbers import Mention, mentions
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
     "SUPPORTED",

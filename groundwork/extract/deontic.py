@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from groundwork.extract.phrases import starts_inside, whole_span
-from groundwork.sentences import sentence_spans
+from groundwork.text.sentences import sentence_spans
 
 EXTRACTOR_NAME = "rules"
 EXTRACTOR_VERSION = "1.4.2"  # 1.4.2: a heading line ends a sentence

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 import duckdb
 
-from groundwork.sqlfiles import literal_sql, query
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.sqlfiles import literal_sql, query
+from groundwork.warehouse.store import Warehouse
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
--- A run's table with a lineage (groundwork/warehouse.py): each document's rows from the parts of
+-- A run's table with a lineage (groundwork/warehouse/store.py): each document's rows from the parts of
 -- the run its lineage names. {parts} lists only those runs' parts.
 (SELECT t.* EXCLUDE (run_id)
  FROM read_parquet({parts}, hive_partitioning = true, union_by_name = true) t
