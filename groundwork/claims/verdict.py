@@ -103,6 +103,8 @@ from groundwork.claims.roles import (
     same_party,
 )
 from groundwork.numbers import Mention, mentions
+from groundwork.wording.grammar import POINTING_PRONOUNS
+from groundwork.wording.lists import records
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
     "SUPPORTED",
@@ -124,29 +126,7 @@ _NEGATING = {frozenset({OBLIGATION, PROHIBITION}), *_DENIED}
 # Verbs that undo each other: "shall deny the request" is "shall not grant" it, "must withhold
 # the chart" is "may not disclose" it. A claim's modality for the opposite verb is turned into
 # the one it means for the quote's verb before the two are compared (_INVERSE).
-_OPPOSITE_VERBS = tuple(
-    (term(a), term(b), f"{a} vs {b}")
-    for a, b in (
-        pair.split("/")
-        for pair in """grant/deny grant/reject grant/revoke approve/deny approve/reject
-        approve/disapprove accept/reject accept/deny include/exclude include/omit
-        disclose/withhold provide/withhold permit/deny permit/prohibit permit/forbid
-        retain/destroy retain/discard retain/delete retain/dispose add/remove add/delete
-        increase/decrease increase/reduce extend/shorten begin/terminate begin/cease begin/end
-        uphold/overturn uphold/reverse affirm/reverse admit/discharge open/close comply/violate
-        supersede/preserve allow/deny allow/prohibit allow/forbid allow/block grant/refuse
-        approve/refuse accept/refuse permit/refuse impose/waive enforce/waive confirm/deny
-        validate/invalidate revoke/reinstate revoke/renew suspend/resume suspend/reinstate
-        continue/discontinue continue/cease continue/terminate continue/stop start/stop
-        begin/stop keep/destroy keep/discard keep/delete preserve/destroy preserve/delete
-        maintain/destroy maintain/discard maintain/delete store/delete disclose/conceal
-        reveal/conceal publish/withhold share/withhold release/detain
-        enable/disable activate/deactivate encrypt/decrypt lock/unlock connect/disconnect
-        appoint/dismiss appoint/remove hire/fire hire/dismiss raise/lower raise/reduce
-        increase/lower increase/cut expand/reduce expand/restrict expand/narrow
-        broaden/narrow""".split()  # noqa: SIM905 - a word list reads best as prose
-    )
-)
+_OPPOSITE_VERBS = tuple((term(a), term(b), f"{a} vs {b}") for a, b in records("opposite_verbs", 2))
 _INVERSE = {
     OBLIGATION: PROHIBITION,
     PROHIBITION: OBLIGATION,
@@ -156,22 +136,7 @@ _INVERSE = {
     DENIAL: ASSERTION,
 }
 _CORRELATIVE = re.compile(r"entitled|right", re.IGNORECASE)  # "X is entitled to": Y's duty
-_ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
-    ("later", "earlier", "deadline differs"),
-    ("longer", "shorter", "deadline differs"),
-    ("before", "after", "deadline differs"),
-    ("discovery", "occurrence", "deadline differs"),
-    ("valid", "void", "negation differs"),  # each form of either (lexicon: "has no effect")
-    ("lawful", "unlawful", "negation differs"),
-    ("permitted", "prohibited", "negation differs"),
-    ("permitted", "forbidden", "negation differs"),
-    ("mandatory", "optional", "negation differs"),
-    ("mandatory", "voluntary", "negation differs"),
-    ("required", "optional", "negation differs"),
-    ("required", "voluntary", "negation differs"),
-    ("include", "exclude", "negation differs"),
-    ("minimum", "maximum", "bound differs"),
-)
+_ANTONYMS = records("antonyms", 3)  # (word, opposite, what differs when a claim swaps them)
 # "No cap", "unlimited": the claim denies a limit the quote sets.
 _NO_LIMIT = re.compile(
     r"\b(?:no|without\s+(?:a|any))\s+(?:\w+\s+)?(?:cap|limit|ceiling|maximum)\b"
@@ -195,7 +160,7 @@ _AT_EVENT = re.compile(
     re.IGNORECASE,
 )
 _AFTER = re.compile(r"\b(?:after|following)\b", re.IGNORECASE)
-_PRONOUN_ACTORS = frozenset("you they it we he she i one this these".split())  # noqa: SIM905
+_PRONOUN_ACTORS = POINTING_PRONOUNS
 _ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 # "only A, not B", "only A rather than B": B is expressly left out.
 _ONLY_NOT = re.compile(
