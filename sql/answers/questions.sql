@@ -1,1 +1,1 @@
-SELECT * FROM {questions} ORDER BY question_id
+SELECT * FROM $questions ORDER BY question_id

@@ -4,6 +4,6 @@ SELECT claim_id || ':' || row_number() OVER (PARTITION BY claim_id ORDER BY file
          AS claim_number_id,
        claim_id, question_id, surface, kind, value, unit, status, quote_surface, inputs,
        calculation
-FROM read_parquet({claim_numbers_files}, hive_partitioning = false, filename = true,
+FROM read_parquet($claim_numbers_files, hive_partitioning = false, filename = true,
                   file_row_number = true)
 ORDER BY question_id, claim_id, filename, file_row_number

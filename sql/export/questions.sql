@@ -1,3 +1,3 @@
 SELECT question_id, question, topic, category, source_types, jurisdiction
-FROM {questions}
+FROM $questions
 ORDER BY question_id

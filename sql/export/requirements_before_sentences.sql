@@ -2,4 +2,4 @@
 -- versions before 1.4.0): the same rows with those columns null, so the run still exports.
 SELECT *, NULL::BIGINT AS sentence_start, NULL::BIGINT AS sentence_end,
        NULL::BOOLEAN AS long_quote
-FROM {requirements}
+FROM $requirements

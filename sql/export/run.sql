@@ -4,4 +4,4 @@ SELECT r.run_id, r.status,
        CAST(r.started_at AS VARCHAR) AS started_at, CAST(r.finished_at AS VARCHAR) AS finished_at,
        r.corpus_hash, r.config_hash, r.code_version, r.input_fingerprint
 FROM runs r
-WHERE r.run_id = {run_id}
+WHERE r.run_id = $run_id

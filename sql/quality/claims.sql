@@ -3,5 +3,5 @@
 SELECT claim_id, statement_id, question_id, verdict, action, support,
        (verdict = 'UNSUPPORTED' AND action = 'kept')
          OR (verdict = 'CONTRADICTED' AND action <> 'removed') AS published_as_fact_unsupported
-FROM {claims}
+FROM $claims
 ORDER BY claim_id

@@ -7,6 +7,6 @@ SELECT r.requirement_id, r.char_start, r.char_end, r.modality,
        len(string_split_regex(trim(r.exact_quote), '\s+')) AS quote_words,
        coalesce(substring(d.text, r.char_start + 1, r.char_end - r.char_start) = r.exact_quote,
                 false) AS quote_at_offsets
-FROM {requirements} r
+FROM $requirements r
 LEFT JOIN documents d USING (doc_id)
 ORDER BY r.requirement_id

@@ -1,5 +1,5 @@
 -- The statements of one run. SELECT *: runs written before statements had a `verdict` column
 -- lack it, and the report derives it for them.
 SELECT *
-FROM {statements}
+FROM $statements
 ORDER BY question_id, ordinal

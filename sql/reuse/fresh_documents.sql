@@ -4,6 +4,6 @@
 SELECT doc_id, citation, text, n_chars  -- n_chars: the size, without reading the text
 FROM documents
 WHERE status = 'active'
-  AND (changed_run > {reused}
-       OR doc_id NOT IN (SELECT doc_id FROM read_parquet({lineage})))
+  AND (changed_run > $reused
+       OR doc_id NOT IN (SELECT doc_id FROM read_parquet($lineage)))
 ORDER BY doc_id

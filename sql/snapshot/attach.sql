@@ -1,2 +1,2 @@
 -- Open the snapshot being written beside the warehouse's database, as schema `published`.
-ATTACH {path} AS published
+ATTACH $path AS published

@@ -1,2 +1,2 @@
 -- `<table>`: the rows of every run of a table, with their run_id (built in groundwork/warehouse.py).
-CREATE OR REPLACE VIEW {table} AS {rows}
+CREATE OR REPLACE VIEW $table AS $rows
