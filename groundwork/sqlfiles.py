@@ -12,11 +12,14 @@ name is filled in one of two ways, by how the caller passes its value:
   relation or a name. It is put into the text before the parameters are filled: a value
   marked `Sql` (a run's table as a relation, `$chunks c`; a table's name, `current_$table`)
   as the SQL text it is, any other as a quoted SQL string literal (`literal`).
+
+A `--` comment line is never filled in, so a file's header can name its `$parameters`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -76,7 +79,15 @@ def _substituted(script: str, subst: dict[str, Any]) -> str:
         found = subst[match.group(1)]
         return found if isinstance(found, Sql) else literal(found)
 
-    return _PARAM.sub(value, script)
+    return _filled(script, value)
+
+
+def _filled(text: str, value: Callable[[re.Match[str]], str]) -> str:
+    """`text` with each `$name` outside `--` comment lines replaced by `value(match)`."""
+    return "".join(
+        line if line.lstrip().startswith("--") else _PARAM.sub(value, line)
+        for line in text.splitlines(keepends=True)
+    )
 
 
 def scalar_literal(value: object) -> str | None:
@@ -112,7 +123,7 @@ def _execute(
             return match.group(0)
         return text
 
-    return con.execute(_PARAM.sub(value, stmt), bound or None)
+    return con.execute(_filled(stmt, value), bound or None)
 
 
 def run_script(
@@ -125,7 +136,8 @@ def run_script(
 
 
 def query(
-    con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None
+    con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None, **subst: Any
 ) -> duckdb.DuckDBPyConnection:
-    """Execute the single query in sql/<name>.sql and return the cursor for fetching."""
-    return _execute(con, sql_text(name), params or {})
+    """Execute the single query in sql/<name>.sql, with the named parameters it uses and the
+    substitutions given, and return the cursor for fetching."""
+    return _execute(con, _substituted(sql_text(name), subst), params or {})

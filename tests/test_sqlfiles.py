@@ -7,7 +7,7 @@ import duckdb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundwork.sqlfiles import _execute
+from groundwork.sqlfiles import Sql, _execute, _substituted
 
 SCALARS = st.one_of(
     st.none(),
@@ -44,3 +44,11 @@ def test_scalar_parameters_do_not_import_pandas():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_comment_line_is_never_filled_in():
+    con = duckdb.connect()
+    script = "-- $v and $relation, named in a header\nSELECT len($v) FROM $relation"
+    sql = _substituted(script, {"relation": Sql("(SELECT 1\n)")})
+    assert sql.startswith("-- $v and $relation, named in a header\n")
+    assert _execute(con, sql, {"v": ["a", "b"]}).fetchall() == [(2,)]
