@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from groundwork.sqlfiles import query, run_script
+from groundwork.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse import Warehouse, WarehouseUnusable
 from schemas.config import RunConfig
 
@@ -274,7 +274,12 @@ def unchanged_published(warehouse: Warehouse, fingerprint: str) -> tuple[str, di
     if not warehouse.exists():
         return None
     with warehouse.connect(read_only=True) as con:
-        row = query(con, "runs/published_unchanged", {"input_fingerprint": fingerprint}).fetchone()
+        row = query(
+            con,
+            "runs/published_unchanged",
+            {"input_fingerprint": fingerprint},
+            published=relation_sql("runs/published"),
+        ).fetchone()
     return (row[0], json.loads(row[1])) if row else None
 
 
