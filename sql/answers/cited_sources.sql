@@ -1,4 +1,5 @@
 -- The requirements a set of citations points to, with what a footnote shows.
+-- Parameters: $citations, $requirements.
 SELECT DISTINCT c.requirement_id, r.label_path, r.exact_quote, d.citation, d.title, d.url,
        d.source_type
 FROM $citations c

@@ -1,4 +1,5 @@
 -- The sources of the documents the run read.
+-- Parameters: $chunks.
 SELECT s.source_id, s.source_type, s.title, s.citation, s.jurisdiction, s.url, s.effective_date,
        s.first_run, s.last_run
 FROM sources s

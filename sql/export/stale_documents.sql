@@ -1,5 +1,6 @@
 -- Documents whose stored text no longer holds the run's quotes at their offsets: edited since
 -- the run (the warehouse keeps each document's latest text only), so the run cannot be exported.
+-- Parameters: $requirements.
 SELECT DISTINCT r.doc_id
 FROM $requirements r
 LEFT JOIN documents d USING (doc_id)

@@ -1,4 +1,5 @@
 -- The run's citations, with whether the cited requirement was verified for that question.
+-- Parameters: $citations, $verifications.
 SELECT c.statement_id, c.question_id, c.requirement_id, c.marker, c.role,
        coalesce(v.verified, false) AS verified_for_question
 FROM $citations c

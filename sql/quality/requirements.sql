@@ -2,6 +2,7 @@
 -- count (as the quote_length gate counts words) and whether the quote is the document text at
 -- its offsets. Not the quotes themselves: no expectation shows them, and on the 10x corpus they
 -- were most of the job's memory (BENCHMARKS.md, issue 24).
+-- Parameters: $requirements.
 SELECT r.requirement_id, r.char_start, r.char_end, r.modality,
        r.exact_quote IS NOT NULL AS has_quote,
        len(string_split_regex(trim(r.exact_quote), '\s+')) AS quote_words,

@@ -2,6 +2,7 @@
 -- Canonical key = sha256(source, normalised quote, occurrence of that quote in the source), so the
 -- same requirement keeps its ID across runs, a new one is numbered after the last of its prefix,
 -- and one that is gone is retired. IDs are never deleted, so never reused.
+-- Parameters: $candidates, $run_id.
 
 CREATE OR REPLACE TEMP TABLE run_candidates AS
 SELECT c.*,

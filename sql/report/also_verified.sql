@@ -1,5 +1,6 @@
 -- The verdicts on requirements verified for a question but not quoted in its answer (after the
 -- first eight): the report lists them in the question's evidence appendix.
+-- Parameters: $answers, $verifications.
 WITH unused AS (
     SELECT question_id, unnest(unused_requirement_ids) AS requirement_id
     FROM $answers

@@ -1,6 +1,7 @@
 -- Each requirement the run cites or lists as also verified, once: its quote inside its sentence
 -- and the passage (chunk) it sits in, where that is in the document, and the document's source
 -- fields for the evidence card and the appendix.
+-- Parameters: $citations, $answers, $requirements, $chunks.
 WITH cited AS (
     SELECT requirement_id FROM $citations
     UNION

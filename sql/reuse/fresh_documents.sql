@@ -1,6 +1,7 @@
 -- The active documents this run must chunk and extract: those whose text changed after the
 -- reused run, or that the reused run's lineage does not hold. Same order as
 -- ingest/active_documents.
+-- Parameters: $reused, $lineage.
 SELECT doc_id, citation, text, n_chars  -- n_chars: the size, without reading the text
 FROM documents
 WHERE status = 'active'

@@ -1,5 +1,6 @@
 -- The lineage of a run that reuses $reused: the documents it processed itself are in its own
 -- parts; every other active document unchanged since $reused is where $reused's lineage says.
+-- Parameters: $run_id, $processed, $reused_lineage, $reused, $target.
 COPY (
     SELECT DISTINCT doc_id, $run_id AS from_run FROM $processed
     UNION ALL

@@ -2,6 +2,8 @@
 -- only the rows the run computed itself: the per-row checks of document text read those, since a
 -- row the run takes from an earlier run (its lineage) passed the same check there against the
 -- same document text (reuse needs equal check versions, and a changed document is never reused).
+-- Parameters: $chunks, $requirements, $verifications, $answers, $statements, $citations, $claims,
+--   $fresh_chunks, $fresh_requirements.
 CREATE OR REPLACE TEMP VIEW run_chunks AS
     SELECT * FROM $chunks;
 CREATE OR REPLACE TEMP VIEW run_requirements AS
