@@ -34,7 +34,7 @@ def timings(warehouse: Warehouse, rounds: int) -> dict:
 
     imported = time.perf_counter() - started
     with warehouse.connect(read_only=True) as con:
-        run_id = query(con, "export/published_run").fetchone()[0]
+        run_id = query(con, "runs/published").fetchone()[0]
     seconds, row = [], {}
     for _ in range(rounds):
         started = time.perf_counter()

@@ -46,7 +46,7 @@ def exportable_run(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run: st
     """The run to export: the one named, or the published run; NotExportable if there is none
     or it lacks tables (a run collected by `gc`, or stopped by `--only`)."""
     if run is None:
-        published = query(con, "export/published_run").fetchone()
+        published = query(con, "runs/published").fetchone()
         if published is None:
             raise NotExportable(f"nothing is published in {warehouse.root}: name a run with --run")
         run = published[0]

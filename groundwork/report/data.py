@@ -36,7 +36,7 @@ def _records(cursor: duckdb.DuckDBPyConnection) -> list[dict]:
 
 def published_run(con: duckdb.DuckDBPyConnection) -> str | None:
     """The run whose answers are published, or None before the first publication."""
-    row = query(con, "report/published_run").fetchone()
+    row = query(con, "runs/published").fetchone()
     return row[0] if row else None
 
 

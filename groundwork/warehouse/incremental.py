@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from groundwork.warehouse.lineage import lineage_path
-from groundwork.warehouse.sqlfiles import Sql, literal_sql, query
+from groundwork.warehouse.sqlfiles import Sql, literal_sql, query, relation_sql
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
@@ -27,6 +27,7 @@ def reuse_source(
             con,
             "reuse/source_run",
             {"run_id": run_id, "config_hash": config.digest(), "code_version": code_version},
+            published=relation_sql("runs/published"),
         ).fetchone()
     return row[0] if row else None
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from groundwork.ingest.listing import CorpusSnapshot, corpus_digest, file_digest
 from groundwork.warehouse.errors import WarehouseUnusable
-from groundwork.warehouse.sqlfiles import query, run_script
+from groundwork.warehouse.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
@@ -98,7 +98,12 @@ def unchanged_published(warehouse: Warehouse, fingerprint: str) -> tuple[str, di
     if not warehouse.exists():
         return None
     with warehouse.connect(read_only=True) as con:
-        row = query(con, "runs/published_unchanged", {"input_fingerprint": fingerprint}).fetchone()
+        row = query(
+            con,
+            "runs/published_unchanged",
+            {"input_fingerprint": fingerprint},
+            published=relation_sql("runs/published"),
+        ).fetchone()
     return (row[0], json.loads(row[1])) if row else None
 
 

@@ -1,17 +1,25 @@
 """SQL lives in sql/ as files; this module finds them and runs them statement by statement.
 
-Named parameters (`$run_id`) are filled in per statement, so a script can mix statements that
-use different parameters: a scalar (text, number, truth value, None, a timestamp without time
-zone) as a typed SQL literal, any other value bound. Binding any Python value makes DuckDB
-import pandas (about a second), which a run with nothing to do never needs otherwise. Paths
-cannot be bound in DDL (views over Parquet), so `{name}` placeholders are substituted as quoted
-SQL string literals by `literal`, or, for a value marked `Sql` (a run's table as a relation,
-`{chunks} c`), as the SQL text it is.
+Every placeholder in sql/ is a DuckDB named parameter, `$name`; nothing else is filled in. A
+name is filled in one of two ways, by how the caller passes its value:
+
+- as a parameter (`params`, per statement of a script, so a script can mix statements that use
+  different ones): a scalar (text, number, truth value, None, a timestamp without time zone)
+  as a typed SQL literal, any other value bound. Binding any Python value makes DuckDB import
+  pandas (about a second), which a run with nothing to do never needs otherwise.
+- as a substitution (the keyword arguments of `run_script`, `literal_sql`, `relation_sql`),
+  for what DuckDB cannot bind: a path in DDL or COPY (a view over Parquet, `ATTACH`), a
+  relation or a name. It is put into the text before the parameters are filled: a value
+  marked `Sql` (a run's table as a relation, `$chunks c`; a table's name, `current_$table`)
+  as the SQL text it is, any other as a quoted SQL string literal (`literal`).
+
+A `--` comment line is never filled in, so a file's header can name its `$parameters`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,7 +28,6 @@ import duckdb
 
 SQL_DIR = Path(__file__).resolve().parents[2] / "sql"
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _STATEMENT_END = re.compile(r";\s*(?:\n|$)")
 
 
@@ -30,8 +37,8 @@ def sql_text(name: str) -> str:
 
 
 class Sql(str):
-    """SQL text (a relation such as `read_parquet(...)`), put into a `{placeholder}` as it is,
-    where any other value is quoted as a literal."""
+    """SQL text (a relation such as `read_parquet(...)`, or a name), substituted for a `$name`
+    as it is, where any other value is quoted as a literal."""
 
 
 def literal(value: str | Path) -> str:
@@ -40,7 +47,7 @@ def literal(value: str | Path) -> str:
 
 
 def parquet_relation(files: str | Path) -> Sql:
-    """The rows of Parquet files (a path or a glob) as a relation for a `{placeholder}`."""
+    """The rows of Parquet files (a path or a glob) as a relation to substitute for a `$name`."""
     return Sql(f"read_parquet({literal(files)}, hive_partitioning = false, union_by_name = true)")
 
 
@@ -55,7 +62,7 @@ def _code(part: str) -> str:
 
 
 def literal_sql(name: str, **subst: Any) -> str:
-    """The text of sql/<name>.sql with `{placeholders}` replaced by quoted literals (paths)."""
+    """The text of sql/<name>.sql with the `$names` in `subst` substituted (module docstring)."""
     return _substituted(sql_text(name), subst)
 
 
@@ -72,7 +79,15 @@ def _substituted(script: str, subst: dict[str, Any]) -> str:
         found = subst[match.group(1)]
         return found if isinstance(found, Sql) else literal(found)
 
-    return _PLACEHOLDER.sub(value, script)
+    return _filled(script, value)
+
+
+def _filled(text: str, value: Callable[[re.Match[str]], str]) -> str:
+    """`text` with each `$name` outside `--` comment lines replaced by `value(match)`."""
+    return "".join(
+        line if line.lstrip().startswith("--") else _PARAM.sub(value, line)
+        for line in text.splitlines(keepends=True)
+    )
 
 
 def scalar_literal(value: object) -> str | None:
@@ -108,7 +123,7 @@ def _execute(
             return match.group(0)
         return text
 
-    return con.execute(_PARAM.sub(value, stmt), bound or None)
+    return con.execute(_filled(stmt, value), bound or None)
 
 
 def run_script(
@@ -121,7 +136,8 @@ def run_script(
 
 
 def query(
-    con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None
+    con: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any] | None = None, **subst: Any
 ) -> duckdb.DuckDBPyConnection:
-    """Execute the single query in sql/<name>.sql and return the cursor for fetching."""
-    return _execute(con, sql_text(name), params or {})
+    """Execute the single query in sql/<name>.sql, with the named parameters it uses and the
+    substitutions given, and return the cursor for fetching."""
+    return _execute(con, _substituted(sql_text(name), subst), params or {})

@@ -170,7 +170,6 @@ class Warehouse:
             finally:
                 del _SESSIONS[self.db_path.absolute()]
 
-    @contextmanager
     def run_lock(self, holder: str, wait: bool = False) -> AbstractContextManager[None]:
         """This warehouse's run lock (locking.py), held under `holder`'s name."""
         return locking.run_lock(self.root, holder, wait)
