@@ -10,8 +10,9 @@
    the raw passage texts, lower-cased word tokens, no stemming, no stop words, no header. Its
    scores are computed term by term from the BM25Okapi object (checked equal to `get_scores` on
    the first questions), because `get_scores` takes about 0.1-0.2 s a question here.
-4. With --ablation, scores each part of the retriever on and off (BENCHMARKS.md, Retrieval);
-   with --embeddings, an optional hybrid with a small sentence-embedding model (not the default).
+4. With --ablation, scores each part of the retriever on and off (docs/benchmarks-history.md,
+   Retrieval, "Ablation"); with --embeddings, an optional hybrid with a small sentence-embedding
+   model (not the default).
 
 Prints the figures and writes bench-out/retrieval.json.
 
