@@ -6,8 +6,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 WAREHOUSE ?= warehouse
 COMPILED := $(VENV)/compiled/manifest.json
-COMPILED_SOURCES := groundwork/compiled.py groundwork/sentences.py groundwork/sections.py \
-  groundwork/chunk.py $(addprefix groundwork/extract/,phrases.py deontic.py rules.py)
+# The compiled rules engine's sources: the one list in groundwork/runtime/compiled-modules.txt
+COMPILED_LIST    := groundwork/runtime/compiled-modules.txt
+COMPILED_SOURCES := groundwork/runtime/compiled.py $(COMPILED_LIST) \
+  $(shell grep -v '^\#' $(COMPILED_LIST))
 # The local model server for the model-backend integration tests: its own virtualenv, because
 # llama-cpp-python's web stack pins differ from Prefect's. Building it compiles llama.cpp (~4 min).
 LLM_VENV  := .venv-llm
@@ -38,10 +40,10 @@ $(STAMP): pyproject.toml
 bytecode: setup $(COMPILED)
 	@$(BIN)/python -m compileall -q flows tasks groundwork schemas
 
-# The rules engine compiled with mypyc (groundwork/compiled.py), rebuilt when a source changes.
+# The rules engine compiled with mypyc (groundwork/runtime/compiled.py), rebuilt when a source changes.
 # Optional: without a C compiler the build fails, says so, and runs use the Python sources.
 $(COMPILED): $(STAMP) $(COMPILED_SOURCES)
-	@$(BIN)/python -c "from groundwork.compiled import main; main()" \
+	@$(BIN)/python -c "from groundwork.runtime.compiled import main; main()" \
 	  || echo "warning: the compiled rules engine was not built; runs use plain Python (slower)"
 
 llm-server: $(LLM_STAMP)

@@ -28,24 +28,11 @@ from training.metrics import held_back
 REPO = Path(__file__).resolve().parent.parent
 LABELS = REPO / "data/labels"
 
-# family -> (module, function, what the function returns when the family finds nothing)
+# family -> (module, function, what the function returns when the family finds nothing); the
+# claim families are the verdict's own list of checks (verdict.CHECKS), which the report and the
+# tests read too.
 CLAIM_FAMILIES: dict[str, tuple[object, str, object]] = {
-    "off-topic claim": (verdict, "_off_topic", None),
-    "another party's rule": (verdict, "_other_partys_rule", None),
-    "modality conflicts": (verdict, "_modality_conflicts", []),
-    "party conflicts": (verdict, "_party_conflicts", []),
-    "parties left out": (verdict, "_parties_left_out", []),
-    "substituted parties": (verdict, "_substituted_parties", []),
-    "denied right (correlatives)": (verdict, "_denied_right", []),
-    "antonyms": (verdict, "_antonyms", []),
-    "denied limits": (verdict, "_denied_limits", []),
-    "excluded by 'only ... not'": (verdict, "_excluded", []),
-    "required where waived": (verdict, "_required_where_waived", []),
-    "delayed moment": (verdict, "_delayed_moment", []),
-    "undone acts": (verdict, "_undone_acts", []),
-    "frequency differs": (verdict, "other_period", None),
-    "invented content": (verdict, "_invented", None),
-    "partial (dropped qualifiers, broadened scope)": (verdict, "_partial", None),
+    check.name: (verdict, check.finds.__name__, check.nothing) for check in verdict.CHECKS
 }
 DEONTIC_FAMILIES: dict[str, tuple[object, str, object]] = {
     "definitions": (deontic, "_is_definition", False),

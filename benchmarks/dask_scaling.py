@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 CACHE = Path("/tmp/groundwork-bench")
 sys.path.insert(0, str(REPO))
 
-from groundwork.ingest import BYTES_PER_BATCH, FILES_PER_BATCH  # noqa: E402
+from groundwork.ingest.documents import BYTES_PER_BATCH, FILES_PER_BATCH  # noqa: E402
 from schemas.config import RunConfig  # noqa: E402
 
 

@@ -23,8 +23,8 @@ import prefect  # noqa: F401
 import pyarrow  # noqa: F401
 from machine import cpu_model
 
-from groundwork.sqlfiles import query
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.store import Warehouse
 
 
 def timings(warehouse: Warehouse, rounds: int) -> dict:
@@ -34,7 +34,7 @@ def timings(warehouse: Warehouse, rounds: int) -> dict:
 
     imported = time.perf_counter() - started
     with warehouse.connect(read_only=True) as con:
-        run_id = query(con, "export/published_run").fetchone()[0]
+        run_id = query(con, "runs/published").fetchone()[0]
     seconds, row = [], {}
     for _ in range(rounds):
         started = time.perf_counter()

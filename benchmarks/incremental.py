@@ -26,7 +26,7 @@ import duckdb
 from machine import cpu_model
 from scale import DEFAULT_CACHE, corpus_files, unpacked_corpus
 
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 
 REPO = Path(__file__).resolve().parent.parent
 BIN = REPO / ".venv" / "bin"

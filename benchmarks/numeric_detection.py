@@ -1,4 +1,5 @@
-"""Numeric-claim detection benchmark: groundwork.numbers.mentions against data/labels/numbers.jsonl.
+"""Numeric-claim detection benchmark: groundwork.text.numbers.mentions
+against data/labels/numbers.jsonl.
 
 Scoring follows data/labels/README.md: spans match by overlap. A gold number with an
 overlapping prediction is a true positive (one per gold span); a prediction that overlaps no
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from machine import cpu_model
 
-from groundwork.numbers import KINDS, Mention, mentions
+from groundwork.text.numbers import KINDS, Mention, mentions
 
 REPO = Path(__file__).resolve().parent.parent
 LABELS = REPO / "data/labels/numbers.jsonl"

@@ -30,11 +30,11 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 import retrieval  # noqa: E402
 from machine import cpu_model  # noqa: E402
 
-from groundwork.judge import judged_pairs  # noqa: E402
+from groundwork.judging import judged_pairs  # noqa: E402
+from groundwork.models.scores import dense_embedder, relevance_scorer  # noqa: E402
 from groundwork.retrieve.bm25 import chunk_index, retrievals  # noqa: E402
 from groundwork.retrieve.trained import RerankedRetriever  # noqa: E402
-from groundwork.scores import dense_embedder, relevance_scorer  # noqa: E402
-from groundwork.sqlfiles import run_script  # noqa: E402
+from groundwork.warehouse.sqlfiles import run_script  # noqa: E402
 from training.metrics import auroc  # noqa: E402
 from training.relevance import held_back  # noqa: E402
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from machine import cpu_model
 
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 
 REPO = Path(__file__).resolve().parent.parent
 COUNTS = """

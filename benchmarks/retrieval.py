@@ -10,8 +10,9 @@
    the raw passage texts, lower-cased word tokens, no stemming, no stop words, no header. Its
    scores are computed term by term from the BM25Okapi object (checked equal to `get_scores` on
    the first questions), because `get_scores` takes about 0.1-0.2 s a question here.
-4. With --ablation, scores each part of the retriever on and off (BENCHMARKS.md, Retrieval);
-   with --embeddings, an optional hybrid with a small sentence-embedding model (not the default).
+4. With --ablation, scores each part of the retriever on and off (docs/benchmarks-history.md,
+   Retrieval, "Ablation"); with --embeddings, an optional hybrid with a small sentence-embedding
+   model (not the default).
 
 Prints the figures and writes bench-out/retrieval.json.
 
@@ -44,7 +45,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from groundwork.retrieve import bm25 as retrieve  # noqa: E402
-from groundwork.sqlfiles import literal_sql  # noqa: E402
+from groundwork.warehouse.sqlfiles import literal_sql  # noqa: E402
 from schemas.questions import ARROW_SCHEMA  # noqa: E402
 
 TOP = 10
@@ -389,7 +390,7 @@ def rm3(
 
 def unstemmed(text: str) -> list[str]:
     """terms() without the stemmer: the same tokens and stop words."""
-    from groundwork.text import _TOKEN, STOPWORDS
+    from groundwork.text.terms import _TOKEN, STOPWORDS
 
     return [w for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS]
 

@@ -29,12 +29,12 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from groundwork.chunk import checked_chunks
-from groundwork.corpus_metadata import corpus_metadata
 from groundwork.extract.rules import candidates
-from groundwork.ingest import ParseItem, file_batches, parsed_documents
-from groundwork.runs import corpus_snapshot
-from groundwork.warehouse import Warehouse
+from groundwork.ingest.documents import ParseItem, file_batches, parsed_documents
+from groundwork.ingest.listing import corpus_snapshot
+from groundwork.ingest.metadata import corpus_metadata
+from groundwork.text.chunks import checked_chunks
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.requirements import Candidates

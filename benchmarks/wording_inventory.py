@@ -5,7 +5,7 @@ duty, a ban, a choice and an exemption (one act, "The agency ... keep a log"), e
 modality the reader should give its first reading ("kind": "wording"); and claim/quote pairs of
 modal swaps, negations, party swaps and true paraphrases, each CONTRADICTED or SUPPORTED ("kind":
 "pair"). It measures how much of the language the rules cover, apart from any labelled split
-(BENCHMARKS.md, "Claim verdicts"). Prints both counts and every miss.
+(BENCHMARKS.md, "Wording inventory"). Prints both counts and every miss.
 
     .venv/bin/python benchmarks/wording_inventory.py
 """

@@ -44,12 +44,14 @@ from flows.server import (
     shown_in_ui,
     warehouse_turn,
 )
+from groundwork.ingest.listing import CorpusSnapshot, corpus_snapshot
 from groundwork.parameters import InvalidParameters, checked_config
 from groundwork.run_artifacts import outcome_tags, run_tags
-from groundwork.runs import (
-    CorpusSnapshot,
+from groundwork.runtime.compiled import activate
+from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
+from groundwork.warehouse.errors import missing_file, out_of_space
+from groundwork.warehouse.runs import (
     Outcome,
-    corpus_snapshot,
     finish_run,
     input_fingerprint,
     latest_run,
@@ -61,9 +63,8 @@ from groundwork.runs import (
     start_run,
     unchanged_published,
 )
-from groundwork.sqlfiles import query
-from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
-from groundwork.warehouse import Warehouse, missing_file, out_of_space
+from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.run_summary import RunSummary
 
@@ -215,7 +216,7 @@ def _attempt(
     timings: dict[str, float],
 ) -> RunSummary:
     """The run, from its fingerprint on: unchanged, or its stages."""
-    from groundwork.publication import repaired_publication
+    from groundwork.warehouse.publication import repaired_publication
 
     if wh.exists() and (repaired := repaired_publication(wh)):
         log.warning(
@@ -254,7 +255,7 @@ def _stages(
     questions: Path | None,
     config: RunConfig,
 ) -> RunSummary:
-    from groundwork.reuse import reuse_source
+    from groundwork.warehouse.incremental import reuse_source
 
     t = stage_tasks()
     steps: list[tuple[str, Callable[[], Any]]] = [
@@ -285,7 +286,9 @@ def _stages(
 def stage_tasks() -> dict[str, Any]:
     """The stages' tasks by name, imported on first use rather than at the top: a run with
     nothing to do decides so without their modules (pandera, bm25s, ...), in a second or two
-    less, and the CLI imports them while Prefect's server starts."""
+    less, and the CLI imports them while Prefect's server starts. The compiled rules engine is
+    switched on first, for a flow run in a Prefect worker's process as in the CLI's."""
+    activate()
     from tasks.chunk import chunk_stage
     from tasks.compose import compose_stage
     from tasks.extract import extract_stage
@@ -311,7 +314,7 @@ def stage_tasks() -> dict[str, Any]:
 
 def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out: dict) -> list:
     """Review, and one recomposition when only an answer gate failed."""
-    from groundwork.review import failed_answer_checks
+    from groundwork.quality.gates import failed_answer_checks
     from tasks.compose import compose_stage
     from tasks.review import review_stage
 
@@ -325,7 +328,7 @@ def _reviewed(stage: Stages, wh: Warehouse, run_id: str, config: RunConfig, out:
 
 def _finished(wh: Warehouse, run_id: str, corpus: Path, out: dict, timings: dict) -> RunSummary:
     """Close the run's row and summarise it."""
-    from groundwork.review import failed_hard_checks
+    from groundwork.quality.gates import failed_hard_checks
 
     ingested, registry = out["ingest"], out.get("register", {})
     n_questions, bad_questions = out.get("questions", (0, 0))

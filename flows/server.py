@@ -26,7 +26,7 @@ from prefect.runtime import flow_run
 from prefect.settings import PREFECT_API_URL
 
 from groundwork.run_artifacts import rejection_rows, stage_rows, summary_markdown
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 from schemas.run_summary import RunSummary
 
 

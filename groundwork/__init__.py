@@ -4,7 +4,7 @@ Prefect runs offline by default: no telemetry, no analytics, a generous ephemera
 These are defaults only; anything set in the environment wins.
 
 The rules engine's compiled modules, when built and current, are used from here on
-(groundwork/compiled.py).
+(groundwork/runtime/compiled.py).
 """
 
 import os
@@ -18,7 +18,3 @@ for _key, _value in {
     "PREFECT_LOGGING_EXTRA_LOGGERS": "groundwork",
 }.items():
     os.environ.setdefault(_key, _value)
-
-from groundwork.compiled import activate  # noqa: E402  (after the defaults above)
-
-activate()

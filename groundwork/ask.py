@@ -16,9 +16,10 @@ import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
 from groundwork.retrieve import retriever
-from groundwork.sqlfiles import Sql, literal_sql, parquet_relation
 from groundwork.verify import verifier
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.sqlfiles import Sql, literal_sql, parquet_relation, query
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.questions import ARROW_SCHEMA, Question
 
@@ -37,10 +38,10 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
     """The answer to one question, its statements, and the sources its citations point to."""
     question = Question(question_id="ASK", question=text)
     with warehouse.connect(read_only=True) as con:
-        published = dict(con.execute(literal_sql("answers/published_runs")).fetchall())
-        if "requirements" not in published:
+        published = query(con, "runs/published").fetchone()
+        if published is None:
             raise NothingPublished(f"no published run in {warehouse.root}; run `groundwork run`")
-        run = published["requirements"]
+        run = published[0]
         with tempfile.TemporaryDirectory() as tmp:
             parts = run_parts(warehouse, run, "chunks", "requirements")
             questions = pa.Table.from_pylist([question.model_dump()], schema=ARROW_SCHEMA)

@@ -19,7 +19,7 @@ from schemas.config import ModelBackend, RunConfig
 
 if TYPE_CHECKING:
     from groundwork.llm.calls import ModelStage
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse.store import Warehouse
 
 B = TypeVar("B")
 StageName = Literal["extract", "verify", "compose"]

@@ -11,9 +11,9 @@ import hashlib
 from groundwork.claims.model import MODEL as SUPPORT
 from groundwork.extract.classifier import MODEL as REQUIREMENT
 from groundwork.extract.deontic import EXTRACTOR_VERSION
-from groundwork.onnxmodels import model_version
-from groundwork.relevance import DENSE, relevance_version
-from groundwork.sqlfiles import SQL_DIR
+from groundwork.models.inference import model_version
+from groundwork.models.relevance import DENSE, relevance_version
+from groundwork.warehouse.sqlfiles import SQL_DIR
 
 STAGES = (
     "ingest",
@@ -40,7 +40,7 @@ def _checks_version() -> str:
 # Bump a stage's version when its code changes what it writes: runs then redo that stage.
 STAGE_VERSIONS = {
     "ingest": "2",  # 2: sidecars and folder defaults, PDF /Title, PDF lines unwrapped
-    "chunk": "3",  # 3: a heading line ends a sentence (groundwork/sentences.py)
+    "chunk": "3",  # 3: a heading line ends a sentence (groundwork/text/sentences.py)
     "extract": f"{EXTRACTOR_VERSION} {model_version(REQUIREMENT)}",
     "register": "2",  # 2: only the candidates the extractor decided are requirements
     "questions": "1",

@@ -1,7 +1,8 @@
 """What the warehouse's tables, views and columns mean, as sql/comments.yaml describes them.
 
-One source for two readers: groundwork/comments.py writes the descriptions into the database as
-comments (where a BI tool shows them) and schemas/dictionary.py into docs/data-dictionary.md.
+One source for two readers: groundwork/warehouse/comments.py writes the descriptions into the
+database as comments (where a BI tool shows them) and schemas/dictionary.py into
+docs/data-dictionary.md.
 It lives in schemas/ because the data dictionary may import nothing above schemas/.
 
 The YAML describes each Parquet stage table once; it becomes two views, `<table>` (every run's

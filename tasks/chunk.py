@@ -1,18 +1,20 @@
-"""Stage `chunks`: the section-aware chunks (groundwork/chunk.py) of every document changed since
-the reused run, in Parquet parts of whole documents; the other documents' chunks are taken from
-earlier runs by lineage."""
+"""Stage `chunks`: the section-aware chunks (groundwork/text/chunks.py) of every document changed
+since the reused run, in Parquet parts of whole documents; the other documents' chunks are taken
+from earlier runs by lineage."""
 
 from __future__ import annotations
 
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.batches import mapped, worker_count
-from groundwork.chunk import checked_chunks
-from groundwork.progress import stage_progress
-from groundwork.reuse import fresh_documents_sql, lineage_sql
-from groundwork.sqlfiles import Sql
-from groundwork.warehouse import Warehouse, table_rows
+from groundwork.runtime.batches import mapped, worker_count
+from groundwork.runtime.progress import stage_progress
+from groundwork.text.chunks import checked_chunks
+from groundwork.warehouse.incremental import fresh_documents_sql, lineage_sql
+from groundwork.warehouse.lineage import table_rows
+from groundwork.warehouse.parts import part_writer
+from groundwork.warehouse.sqlfiles import Sql
+from groundwork.warehouse.store import Warehouse
 from schemas.chunks import ARROW_SCHEMA as CHUNKS_SCHEMA
 from schemas.config import RunConfig
 
@@ -22,7 +24,7 @@ def chunk_stage(warehouse: Warehouse, run_id: str, config: RunConfig, reused: st
     """Chunk every active document changed since the `reused` run (all of them without one) into
     Parquet parts, whole documents per row group, and record the lineage that takes the other
     documents' chunks from earlier runs; the run's chunks in all."""
-    writer = warehouse.part_writer("chunks", run_id)
+    writer = part_writer(warehouse, "chunks", run_id)
     with warehouse.connect(read_only=True) as con:
         sql = fresh_documents_sql(warehouse, reused)
         totals = con.sql(sql).aggregate("count(*), coalesce(sum(n_chars), 0)")

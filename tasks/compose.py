@@ -19,8 +19,9 @@ from groundwork.compose.reuse import (
     unchanged_questions,
 )
 from groundwork.compose.tables import ANSWER_TABLES, answers
-from groundwork.progress import stage_progress
-from groundwork.warehouse import Warehouse, write_run_table
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 

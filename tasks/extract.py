@@ -9,11 +9,13 @@ import shutil
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.batches import mapped, uncompressed_bytes, worker_count
 from groundwork.extract import extractor
 from groundwork.extract.parts import checked_candidates, row_groups
-from groundwork.progress import stage_progress
-from groundwork.warehouse import Warehouse, table_rows
+from groundwork.runtime.batches import mapped, uncompressed_bytes, worker_count
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.lineage import lineage_path, table_rows
+from groundwork.warehouse.parts import part_writer
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.requirements import CANDIDATES_SCHEMA
 
@@ -23,7 +25,7 @@ def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
     """Extract requirement candidates from the chunk parts this run computed; returns the run's
     candidates in all."""
     parts = warehouse.parts("chunks", run_id)
-    writer = warehouse.part_writer("candidates", run_id)
+    writer = part_writer(warehouse, "candidates", run_id)
     with extractor(config, warehouse, run_id) as backend:
         units = [(backend, path, index) for path, index in row_groups(parts)]
         bar = stage_progress("extract", len(units), "batches")
@@ -36,7 +38,7 @@ def extract_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> int:
             writer.write(table)
             bar.advance()
     writer.ensure_part(CANDIDATES_SCHEMA)
-    shutil.copyfile(warehouse.lineage_path("chunks", run_id), writer.lineage_path)
+    shutil.copyfile(lineage_path(warehouse, "chunks", run_id), writer.lineage_path)
     writer.commit()
     bar.finish()
     with warehouse.connect(read_only=True) as con:

@@ -1,5 +1,5 @@
-"""Stage `documents`: parse every corpus file (in worker processes, groundwork/ingest.py), reject
-what cannot be read, and merge each batch into DuckDB's `documents` and `sources`; duplicate
+"""Stage `documents`: parse every corpus file (in worker processes, groundwork/ingest/documents.py),
+reject what cannot be read, and merge each batch into DuckDB's `documents` and `sources`; duplicate
 doc_ids are rejected in the same transaction.
 """
 
@@ -12,10 +12,7 @@ import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.batches import mapped, worker_count
-from groundwork.corpus_metadata import corpus_metadata
-from groundwork.failpoints import failpoint
-from groundwork.ingest import (
+from groundwork.ingest.documents import (
     IngestResult,
     file_batches,
     parse_key,
@@ -23,11 +20,14 @@ from groundwork.ingest import (
     rejection_lines,
     rejection_row,
 )
-from groundwork.parsers import Rejected
-from groundwork.progress import stage_progress
-from groundwork.runs import CorpusSnapshot
-from groundwork.sqlfiles import query, run_script
-from groundwork.warehouse import Warehouse
+from groundwork.ingest.listing import CorpusSnapshot
+from groundwork.ingest.metadata import corpus_metadata
+from groundwork.ingest.parsers import Rejected
+from groundwork.runtime.batches import mapped, worker_count
+from groundwork.runtime.failpoints import failpoint
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.sqlfiles import query, run_script
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
@@ -44,7 +44,7 @@ def ingest(
     hash.
 
     A file whose content hash, parse settings and metadata files (its sidecar and folder
-    defaults, groundwork/corpus_metadata.py) equal those of its last clean ingest is not parsed
+    defaults, groundwork/ingest/metadata.py) equal those of its last clean ingest is not parsed
     again: its documents are known. Only new, changed and previously rejected files are.
     Metadata files are never parsed as documents; a bad one rejects the files it applies to.
     """
@@ -69,7 +69,7 @@ def ingest(
     size = sum(d.size for _, _, d, _ in to_parse if d.size <= config.max_file_bytes)
     bar = stage_progress("ingest", len(files), "files")
     bar.advance(len(files) - len(to_parse))  # unchanged, metadata, rejected for their metadata
-    rejected = [  # links, FIFOs, entries gone when listed (groundwork/runs.py file_digests)
+    rejected = [  # links, FIFOs, entries gone when listed (groundwork/ingest/listing.py)
         rejection_row(rel, Rejected(why.reason, why.detail)) for rel, why in corpus.skipped.items()
     ]
     rejected.extend(rejection_row(rel, why) for rel, why in metadata.rejected.items())

@@ -9,10 +9,11 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.progress import stage_progress
-from groundwork.publication import published, started_data_docs
-from groundwork.review import failed_hard_checks
-from groundwork.warehouse import Warehouse, refresh_views
+from groundwork.quality.gates import failed_hard_checks
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.publication import published, started_data_docs
+from groundwork.warehouse.store import Warehouse
+from groundwork.warehouse.views import refresh_views
 
 
 @task(name="publish", cache_policy=NO_CACHE)
@@ -21,7 +22,7 @@ def publish_stage(
 ) -> bool:
     """Publish the run if its hard checks passed; refresh views either way. True if published.
     Publishing writes the run's reports and its snapshot for readers (published.duckdb), whole
-    or not at all (groundwork/publication.py); then the run's Data Docs start (unless
+    or not at all (groundwork/warehouse/publication.py); then the run's Data Docs start (unless
     `data_docs` is off)."""
     publish = not failed_hard_checks(results)
     bar = stage_progress("publish", None, "runs")

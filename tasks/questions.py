@@ -13,10 +13,11 @@ import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.progress import stage_progress
 from groundwork.questions import LoadedQuestions, loaded_questions
-from groundwork.sqlfiles import run_script, sql_text
-from groundwork.warehouse import Warehouse, write_run_table
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.sqlfiles import run_script, sql_text
+from groundwork.warehouse.store import Warehouse
 from schemas.contract import checked
 from schemas.questions import ARROW_SCHEMA, Questions
 

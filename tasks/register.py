@@ -20,10 +20,12 @@ import pyarrow.parquet as pq
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.progress import stage_progress
-from groundwork.reuse import lineage_sql
-from groundwork.sqlfiles import query, relation_sql, run_script
-from groundwork.warehouse import Warehouse
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.incremental import lineage_sql
+from groundwork.warehouse.lineage import own_relation, relation
+from groundwork.warehouse.parts import part_writer
+from groundwork.warehouse.sqlfiles import query, relation_sql, run_script
+from groundwork.warehouse.store import Warehouse
 from schemas.contract import ContractViolation, checked, table_contract
 from schemas.requirements import REGISTERED_FIELDS, Requirements
 
@@ -37,15 +39,15 @@ _REGISTERED = table_contract(
 def register_stage(warehouse: Warehouse, run_id: str, reused: str | None) -> dict[str, int]:
     """Assign IDs to the run's candidates and write `requirements`; returns registry counts."""
     bar = stage_progress("register", None, "requirements")
-    candidates = warehouse.relation("candidates", run_id)
-    writer = warehouse.part_writer("requirements", run_id)
+    candidates = relation(warehouse, "candidates", run_id)
+    writer = part_writer(warehouse, "requirements", run_id)
     with warehouse.connect() as con:
         con.execute("BEGIN TRANSACTION")
         run_script(
             con,
             "registry/registered_sources",
             {"reused": reused},
-            fresh_candidates=warehouse.own_relation("candidates", run_id),
+            fresh_candidates=own_relation(warehouse, "candidates", run_id),
         )
         run_script(con, "registry/assign_ids", {"run_id": run_id}, candidates=candidates)
         processed = relation_sql("registry/registered_documents")

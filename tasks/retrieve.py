@@ -7,11 +7,13 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.progress import stage_progress
+from groundwork.models.scores import dense_embedder, relevance_scorer
 from groundwork.retrieve import retriever
-from groundwork.scores import dense_embedder, relevance_scorer
-from groundwork.sqlfiles import literal_sql
-from groundwork.warehouse import Warehouse, run_parts, write_run_table
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.sqlfiles import literal_sql
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals

@@ -1,16 +1,17 @@
-"""Stage `check_results`: run every review gate (groundwork/review.py) against the run, record
-the results, and return them for the publish decision."""
+"""Stage `check_results`: run every review gate (groundwork/quality/gates.py) against the run,
+record the results, and return them for the publish decision."""
 
 from __future__ import annotations
 
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.failpoints import failpoint
-from groundwork.progress import stage_progress
-from groundwork.review import check_result, checks
-from groundwork.sqlfiles import run_script, sql_text
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.quality.gates import check_result, checks
+from groundwork.runtime.failpoints import failpoint
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.lineage import own_relation, run_parts
+from groundwork.warehouse.sqlfiles import run_script, sql_text
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
 # the run's tables the checks read, through review/run_views.sql
@@ -33,7 +34,7 @@ def review_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> list[d
     results = []
     with warehouse.connect() as con:
         fresh = {
-            f"fresh_{t}": warehouse.own_relation(t, run_id) for t in ("chunks", "requirements")
+            f"fresh_{t}": own_relation(warehouse, t, run_id) for t in ("chunks", "requirements")
         }
         parts = run_parts(warehouse, run_id, *REVIEWED_TABLES)
         run_script(con, "review/run_views", **parts, **fresh)

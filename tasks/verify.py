@@ -6,11 +6,13 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.progress import stage_progress
-from groundwork.scores import relevance_scorer
-from groundwork.sqlfiles import literal_sql
+from groundwork.models.scores import relevance_scorer
+from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
-from groundwork.warehouse import Warehouse, run_parts, write_run_table
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.sqlfiles import literal_sql
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.verifications import Verifications

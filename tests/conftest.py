@@ -12,7 +12,9 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
-from groundwork.warehouse import PARQUET_TABLES, Warehouse
+from groundwork.warehouse.lineage import lineage_path
+from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.store import Warehouse
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_CORPUS = REPO / "data" / "corpus"
@@ -63,7 +65,7 @@ def wait_for_data_docs(warehouse: Path, run_id: str, timeout: float = 300) -> No
     """Until the run's background Data Docs job has recorded its row (groundwork/quality/data_docs.py)."""
     import duckdb
 
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse.store import Warehouse
 
     deadline = time.monotonic() + timeout
     sql = (
@@ -85,7 +87,7 @@ def duplicated_run(wh: Warehouse, good: str, run_id: str) -> None:
     where it named `good`, so the copy reads its own parts."""
     for table in PARQUET_TABLES:
         shutil.copytree(wh.run_dir(table, good), wh.run_dir(table, run_id))
-        lineage = wh.lineage_path(table, run_id)
+        lineage = lineage_path(wh, table, run_id)
         if lineage.exists():
             rows = pq.read_table(lineage)
             origin = pc.if_else(pc.equal(rows["from_run"], good), run_id, rows["from_run"])

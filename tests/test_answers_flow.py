@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import tasks.compose
 from flows.corpus import corpus_run
 from groundwork.cli import app
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from tasks.publish import publish_stage
 from tasks.review import review_stage

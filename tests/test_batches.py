@@ -1,6 +1,6 @@
 """The worker pool: used only for work big enough to pay for starting it, same results either way."""
 
-from groundwork.batches import INLINE_BYTES, mapped, worker_count
+from groundwork.runtime.batches import INLINE_BYTES, mapped, worker_count
 
 
 def test_small_work_runs_inline_whatever_was_asked() -> None:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from groundwork.change_report import Piece, changes_markdown, changes_text, word_changes
+from groundwork.export.changes import Piece, changes_markdown, changes_text, word_changes
 
 OLD = "a covered entity shall notify within 60 calendar days after discovery of a breach."
 NEW = "a covered entity shall notify within 45 calendar days after discovery of a breach."

@@ -6,8 +6,8 @@ import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundwork.chunk import chunks, document_chunks
-from groundwork.sentences import sentence_spans
+from groundwork.text.chunks import chunks, document_chunks
+from groundwork.text.sentences import sentence_spans
 
 from .test_sections import CFR
 

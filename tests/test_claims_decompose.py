@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundwork.claims.decompose import SHORT_WORDS, atomic_claims
-from groundwork.sentences import sentence_spans
+from groundwork.text.sentences import sentence_spans
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
 

@@ -22,8 +22,8 @@ from groundwork.claims.model import (
 )
 from groundwork.claims.verdict import checked_claim
 from groundwork.cli import app
-from groundwork.onnxmodels import MODELS_DIR
-from groundwork.warehouse import Warehouse
+from groundwork.models.inference import MODELS_DIR
+from groundwork.warehouse.store import Warehouse
 from schemas.config import ClaimChecks, RunConfig
 
 from .conftest import SAMPLE_CORPUS, SAMPLE_QUESTIONS

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import duckdb
 import pytest
 
-from groundwork.comments import apply_comments, comment_statements, uncommented
-from groundwork.sqlfiles import query
-from groundwork.warehouse import PARQUET_TABLES, Warehouse
+from groundwork.warehouse.comments import apply_comments, comment_statements, uncommented
+from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.store import Warehouse
 from schemas.descriptions import descriptions
 from schemas.dictionary import contracts
 

@@ -1,4 +1,4 @@
-"""The compiled rules engine (groundwork/compiled.py): used only while it matches its sources, and
+"""The compiled rules engine (groundwork/runtime/compiled.py): used only while it matches its sources, and
 then with the same output as the Python it was compiled from."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from groundwork import compiled
+from groundwork.runtime import compiled
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -21,8 +21,10 @@ ENGINE_OUTPUT = """
 import hashlib, json, sys
 from pathlib import Path
 import pyarrow as pa
-import groundwork.chunk, groundwork.extract.deontic, groundwork.extract.rules
-from groundwork.chunk import chunks
+from groundwork.runtime.compiled import activate
+activate()
+import groundwork.text.chunks, groundwork.extract.deontic, groundwork.extract.rules
+from groundwork.text.chunks import chunks
 from groundwork.extract.rules import candidates
 paths = sorted(Path("data/corpus").rglob("*.md"))
 documents = pa.table({
@@ -33,7 +35,7 @@ documents = pa.table({
 made = chunks(documents, 1500)
 found = candidates(made)
 print(json.dumps({
-    "files": [m.__file__ for m in (groundwork.chunk, groundwork.extract.deontic,
+    "files": [m.__file__ for m in (groundwork.text.chunks, groundwork.extract.deontic,
                                    groundwork.extract.rules)],
     "chunks": made.num_rows,
     "candidates": found.num_rows,
@@ -118,7 +120,7 @@ def test_a_damaged_manifest_means_plain_python(tmp_path: Path) -> None:
 
 def test_a_build_missing_a_file_is_unused(tmp_path: Path) -> None:
     fake_build(tmp_path)
-    (tmp_path / "groundwork" / "chunk.so").unlink()
+    (tmp_path / "groundwork" / "text" / "chunks.so").unlink()
     assert compiled.compiled_files(tmp_path) is None
 
 

@@ -228,7 +228,7 @@ def test_the_bearer_is_the_noun_a_relative_clause_qualifies_not_the_words_before
 def test_missing_evidence_and_reasons_are_in_words():
     from collections import Counter
 
-    from groundwork.plain import REJECTIONS, rejections_text, verified_because
+    from groundwork.text.plain import REJECTIONS, rejections_text, verified_because
     from schemas.verifications import REJECTION_REASONS
 
     assert set(REJECTIONS) == set(REJECTION_REASONS)  # every code has its gloss

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import groundwork.runs as runs
-from groundwork.runs import corpus_snapshot, file_digest
-from groundwork.warehouse import Warehouse
+import groundwork.warehouse.runs as runs
+from groundwork.ingest.listing import corpus_snapshot, file_digest
+from groundwork.warehouse.store import Warehouse
 
 
 @pytest.fixture

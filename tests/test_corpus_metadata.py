@@ -1,6 +1,6 @@
 """Sidecars (`<file>.meta.yaml`) and folder defaults (`_defaults.yaml`): what they give a file,
 in which order, and how a bad one is rejected without stopping the run
-(groundwork/corpus_metadata.py, and the ingest stage that applies them)."""
+(groundwork/ingest/metadata.py, and the ingest stage that applies them)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from groundwork.corpus_metadata import CorpusMetadata, corpus_metadata, is_metadata_file
-from groundwork.parsers import file_documents
-from groundwork.runs import (
+from groundwork.ingest.listing import (
     CorpusSnapshot,
     corpus_digest,
     corpus_files,
     corpus_snapshot,
     file_digests,
 )
-from groundwork.warehouse import Warehouse
+from groundwork.ingest.metadata import CorpusMetadata, corpus_metadata, is_metadata_file
+from groundwork.ingest.parsers import file_documents
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from tasks.ingest import ingest
 

@@ -96,7 +96,8 @@ def test_a_run_meeting_a_deleted_parquet_file_says_so_without_prefects_traceback
     import duckdb
 
     from groundwork.cli.run import _UsersMistakes
-    from groundwork.warehouse import Warehouse, missing_file
+    from groundwork.warehouse.errors import missing_file
+    from groundwork.warehouse.store import Warehouse
 
     with (
         Warehouse(gutted).connect(read_only=True) as con,

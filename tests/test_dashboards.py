@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from groundwork.sqlfiles import SQL_DIR
+from groundwork.warehouse.sqlfiles import SQL_DIR
 
 from .test_flow import rows
 
@@ -127,7 +127,8 @@ def test_dashboard_run_failures_names_the_runs_rejections_and_checks(answered_wa
 def test_run_views_follow_a_second_run_with_failures(answered_warehouse, tmp_path):
     """A copy of the session's warehouse plus a failed run whose tables are the published run's
     with one statement judged UNSUPPORTED, one rejected file and one failed hard check."""
-    from groundwork.warehouse import Warehouse, refresh_views
+    from groundwork.warehouse.store import Warehouse
+    from groundwork.warehouse.views import refresh_views
 
     from .test_answers_flow import rewrite, tampered_run
 
@@ -178,7 +179,7 @@ def test_views_work_from_another_directory_and_after_the_warehouse_moves(
     from typer.testing import CliRunner
 
     from groundwork.cli import app
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse.store import Warehouse
 
     source, summary = answered_warehouse
     first = tmp_path / "first"

@@ -12,7 +12,7 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 
 from flows.corpus import corpus_run
-from groundwork.shards import dask_runner
+from groundwork.runtime.shards import dask_runner
 from schemas.config import RunConfig
 
 from .conftest import FIXTURES, REPO, SAMPLE_CORPUS

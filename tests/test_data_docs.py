@@ -13,9 +13,9 @@ import pytest
 import groundwork.quality.data_docs
 from groundwork.quality.data_docs import CHECK_NAME, quality_frames, recorded_data_docs, validated
 from groundwork.quality.expectations import expectation_suites
+from groundwork.quality.gates import checks
 from groundwork.quality.offline import ASSETS, LOCAL_COPIES, VENDOR, local_text
-from groundwork.review import checks
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 
 from .test_flow import rows
 from .test_report_flow import browser  # noqa: F401 (the fixture: Debian's Chromium, or a skip)

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from groundwork.cli import app
 from groundwork.cli.outputs import ExportFormat
-from groundwork.export_formats import DEFAULT_NAMES, RECORD_FORMATS
-from groundwork.warehouse import Warehouse
+from groundwork.export.formats import DEFAULT_NAMES, RECORD_FORMATS
+from groundwork.warehouse.store import Warehouse
 from schemas.export import ENTITIES, SCHEMA_PATH, export_json_schema, schema_text
 
 from .test_flow import rows

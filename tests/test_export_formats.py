@@ -20,9 +20,14 @@ from trestle.oscal.catalog import Catalog
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.export_formats import DEFAULT_NAMES, written_export
-from groundwork.export_register import token
-from groundwork.export_tables import FORMULA_STARTS, SHEETS, spreadsheet_cell, spreadsheet_tables
+from groundwork.export.formats import DEFAULT_NAMES, written_export
+from groundwork.export.register import token
+from groundwork.export.spreadsheets import (
+    FORMULA_STARTS,
+    SHEETS,
+    spreadsheet_cell,
+    spreadsheet_tables,
+)
 from schemas.export import Provenance
 
 from .test_export import exported

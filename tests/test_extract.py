@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from groundwork.chunk import chunks
 from groundwork.extract.rules import candidates, normalised_quote
+from groundwork.text.chunks import chunks
 
 from .test_sections import CFR
 

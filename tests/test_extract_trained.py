@@ -12,11 +12,11 @@ import pyarrow as pa
 import pytest
 
 from flows.corpus import corpus_run
-from groundwork.chunk import chunks
 from groundwork.extract.classifier import MODEL, asks_model
 from groundwork.extract.trained import TrainedExtractor
-from groundwork.onnxmodels import MODELS_DIR, CrossEncoder
-from groundwork.warehouse import Warehouse
+from groundwork.models.inference import MODELS_DIR, CrossEncoder
+from groundwork.text.chunks import chunks
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.requirements import Candidates

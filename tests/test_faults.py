@@ -3,7 +3,7 @@ full disk (a real tmpfs where the kernel lets a user mount one, and ENOSPC injec
 of write), each followed by the next run or gc: what was published is intact, nothing is half
 published, no staging or set-aside folder is left, no lock is stale, no row is duplicated.
 
-The kills land at named points (groundwork/failpoints.py): on a three-document corpus a stage
+The kills land at named points (groundwork/runtime/failpoints.py): on a three-document corpus a stage
 lasts milliseconds, and a kill timed from outside would land between stages, not in one.
 """
 
@@ -20,10 +20,10 @@ import duckdb
 import pytest
 
 from flows.corpus import corpus_run
-from groundwork.failpoints import VARIABLE
-from groundwork.gc import collection
-from groundwork.snapshot import snapshot_path
-from groundwork.warehouse import Warehouse
+from groundwork.runtime.failpoints import VARIABLE
+from groundwork.warehouse.gc import collection
+from groundwork.warehouse.snapshot import snapshot_path
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
 from .conftest import REPO, SAMPLE_CORPUS

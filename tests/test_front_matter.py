@@ -7,7 +7,7 @@ import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from groundwork.parsers import _YAML_LOADER, simple_mapping
+from groundwork.ingest.parsers import _YAML_LOADER, simple_mapping
 
 # Keys and values near the edges: words YAML resolves, quotes, escapes, comments, line breaks
 # YAML knows and the reader refuses

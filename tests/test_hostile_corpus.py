@@ -13,11 +13,11 @@ from pypdf import PdfWriter
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.corpus_metadata import NO_METADATA
-from groundwork.ingest import parsed_documents, rejection_lines
-from groundwork.parsers import front_matter_and_body, normalised_text
-from groundwork.runs import FileDigest, corpus_files, file_digests
-from groundwork.warehouse import Warehouse
+from groundwork.ingest.documents import parsed_documents, rejection_lines
+from groundwork.ingest.listing import FileDigest, corpus_files, file_digests
+from groundwork.ingest.metadata import NO_METADATA
+from groundwork.ingest.parsers import front_matter_and_body, normalised_text
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
 from .conftest import SAMPLE_CORPUS

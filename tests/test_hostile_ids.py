@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from groundwork.corpus_metadata import NO_METADATA
-from groundwork.ingest import ParseItem, parsed_documents
-from groundwork.parsers import file_documents
+from groundwork.ingest.documents import ParseItem, parsed_documents
+from groundwork.ingest.listing import FileDigest
+from groundwork.ingest.metadata import NO_METADATA
+from groundwork.ingest.parsers import file_documents
 from groundwork.questions import loaded_questions
-from groundwork.runs import FileDigest
 from schemas.config import RunConfig
 from schemas.ids import ID_MAX_CHARS, invalid_id_reason, shown_id
 
@@ -280,9 +280,9 @@ def test_answers_md_shows_the_question_id_as_written(hostile_run):
 def test_exports_carry_the_ids_unchanged(hostile_run, tmp_path: Path):
     from trestle.oscal.catalog import Catalog
 
-    from groundwork.export import provenance
-    from groundwork.export_formats import written_export
-    from groundwork.warehouse import Warehouse
+    from groundwork.export.formats import written_export
+    from groundwork.export.provenance import provenance
+    from groundwork.warehouse.store import Warehouse
 
     warehouse, run_id = hostile_run
     wh = Warehouse(warehouse)
@@ -311,8 +311,8 @@ def test_data_docs_show_a_hostile_id_as_text(hostile_run, tmp_path: Path):
     """A failed expectation lists the offending values: a duplicated hostile question_id."""
     from groundwork.quality.data_docs import quality_frames, validated
     from groundwork.quality.expectations import expectation_suites
-    from groundwork.review import checks
-    from groundwork.warehouse import Warehouse
+    from groundwork.quality.gates import checks
+    from groundwork.warehouse.store import Warehouse
 
     warehouse, run_id = hostile_run
     suites = expectation_suites({c.name: c for c in checks()})

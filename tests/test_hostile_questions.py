@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from groundwork.questions import loaded_questions
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
 from .conftest import SAMPLE_CORPUS

@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.judge import PAIR_FIELDS, UnreadableRows, read_rows
-from groundwork.onnxmodels import MODELS_DIR, ModelInfo
-from groundwork.relevance import MODEL
+from groundwork.judging import PAIR_FIELDS, UnreadableRows, read_rows
+from groundwork.models.inference import MODELS_DIR, ModelInfo
+from groundwork.models.relevance import MODEL
 
 FIXTURES = Path(__file__).parent / "fixtures" / "judge"
 runner = CliRunner()

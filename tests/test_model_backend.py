@@ -12,7 +12,7 @@ import pytest
 
 from flows.corpus import corpus_run
 from groundwork.llm.cache import export_cache, import_cache
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 from schemas.config import ModelBackend, RunConfig
 
 from .conftest import FIXTURES

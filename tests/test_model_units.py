@@ -20,7 +20,7 @@ from groundwork.llm.calls import ModelStage
 from groundwork.llm.client import InvalidOutput, json_parser, retry_delay, wire_schema
 from groundwork.llm.prompts import prompt
 from groundwork.llm.tagged import tagged_answer
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 from schemas.config import ClaimChecks, ModelBackend, RunConfig
 from schemas.model_replies import (
     ComposedAnswer,

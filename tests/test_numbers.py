@@ -1,4 +1,4 @@
-"""groundwork/numbers.py: the numbers of legal text found and normalised, references left alone."""
+"""groundwork/text/numbers.py: the numbers of legal text found and normalised, references left alone."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundwork.numbers import mentions, word_value
+from groundwork.text.numbers import mentions, word_value
 
 
 def found(text: str) -> list[tuple]:

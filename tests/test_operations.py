@@ -19,7 +19,9 @@ from typer.testing import CliRunner
 
 from flows.corpus import corpus_run
 from groundwork.cli import app
-from groundwork.warehouse import Warehouse, WarehouseBusy
+from groundwork.warehouse.errors import WarehouseBusy
+from groundwork.warehouse.lineage import lineage_runs
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
 from .conftest import REPO
@@ -137,7 +139,7 @@ def test_gc_removes_old_runs_but_never_the_published_one(published):
 
 
 def test_gc_removes_the_task_results_no_kept_run_can_use(tmp_path):
-    from groundwork.gc import stale_results
+    from groundwork.warehouse.gc import stale_results
 
     wh = Warehouse(tmp_path)
     wh.results_dir().mkdir()
@@ -233,7 +235,7 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
         fresh = pq.read_table(wh.parts(table, second.run_id)).column("doc_id")
         assert set(fresh.to_pylist()) == {"us-cfr-45-164.404"}, table
         # nothing is copied: the other documents' rows are read from the first run's parts
-        assert wh.lineage_runs(table, second.run_id) == sorted([first, second.run_id]), table
+        assert lineage_runs(wh, table, second.run_id) == sorted([first, second.run_id]), table
         (duplicates,) = rows(
             warehouse,
             f"SELECT count(*) - count(DISTINCT (doc_id, char_start, char_end)) FROM {table} "

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfWriter
 from pypdf.generic import DictionaryObject, NameObject
 
-from groundwork.parsers import Rejected, file_documents, normalised_text
+from groundwork.ingest.parsers import Rejected, file_documents, normalised_text
 from schemas.config import ColumnMapping, RunConfig
 
 from .conftest import FIXTURES, SAMPLE_CORPUS

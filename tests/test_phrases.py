@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from groundwork.extract.deontic import deontic_clauses
 from groundwork.extract.phrases import BLANKS, ends_inside, starts_inside, whole_span
-from groundwork.sqlfiles import SQL_DIR
+from groundwork.warehouse.sqlfiles import SQL_DIR
 
 from .test_claims_verdict import _corpus_text
 

@@ -21,7 +21,7 @@ from typing import IO
 
 import pytest
 
-from groundwork.failpoints import VARIABLE
+from groundwork.runtime.failpoints import VARIABLE
 
 from .conftest import REPO, SAMPLE_CORPUS
 from .test_flow import rows
@@ -118,7 +118,7 @@ def api(env: dict, path: str, body: dict | None = None) -> dict | list:
 
 def finished_state(env: dict, flow_run_id: str, failpoint: str | None = None) -> str:
     """Run the worker until the flow run is final; its state type. A failpoint
-    (groundwork/failpoints.py) in the worker's environment reaches the flow run's process."""
+    (groundwork/runtime/failpoints.py) in the worker's environment reaches the flow run's process."""
     deadline = time.monotonic() + 300
     worker_env = {**env, VARIABLE: failpoint} if failpoint else env
     while time.monotonic() < deadline:

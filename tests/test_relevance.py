@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from groundwork.extract.classifier import MODEL as REQUIREMENT
-from groundwork.judge import judged_pairs
-from groundwork.onnxmodels import MODELS_DIR, CrossEncoder, Encoder, model_version
-from groundwork.relevance import DENSE, MODEL
-from groundwork.scores import relevance_scorer
+from groundwork.judging import judged_pairs
+from groundwork.models.inference import MODELS_DIR, CrossEncoder, Encoder, model_version
+from groundwork.models.relevance import DENSE, MODEL
+from groundwork.models.scores import relevance_scorer
 
 FOLDER = MODELS_DIR / MODEL
 QUESTION = "Within how many days must a covered entity notify individuals of a breach?"

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from flows.corpus import corpus_run
 from groundwork.cli import app
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 
 from .conftest import REPO, SAMPLE_CORPUS

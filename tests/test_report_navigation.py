@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.text import terms
+from groundwork.text.terms import terms
 from schemas.verifications import REJECTION_REASONS
 
 from .test_flow import rows

@@ -10,7 +10,7 @@ from rank_bm25 import BM25Okapi
 
 from groundwork.retrieve import bm25 as retrieve
 from groundwork.retrieve.bm25 import chunk_index, question_hits, retrievals
-from groundwork.text import terms
+from groundwork.text.terms import terms
 from schemas.questions import ARROW_SCHEMA
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals
 

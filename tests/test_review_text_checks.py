@@ -9,7 +9,7 @@ import duckdb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundwork.sqlfiles import SQL_DIR, run_script
+from groundwork.warehouse.sqlfiles import SQL_DIR, run_script
 
 # non-ASCII letters and line breaks: DuckDB counts offsets in characters, as Python does
 _TEXT = st.text(alphabet="ab §é—\n.", min_size=1, max_size=60)

@@ -1,5 +1,5 @@
 """Every run attempt leaves a row in `runs`, those that could not open the warehouse and those
-that failed before their row was opened included (groundwork/runs.py)."""
+that failed before their row was opened included (groundwork/warehouse/runs.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from groundwork.runs import UNRECORDED, run_session
-from groundwork.warehouse import Warehouse, WarehouseBusy
+from groundwork.warehouse.errors import WarehouseBusy
+from groundwork.warehouse.runs import UNRECORDED, run_session
+from groundwork.warehouse.store import Warehouse
 
 from .test_run_lock import _held
 

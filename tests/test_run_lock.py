@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from groundwork.warehouse import BACKGROUND, Warehouse, WarehouseBusy
+from groundwork.warehouse.errors import WarehouseBusy
+from groundwork.warehouse.locking import BACKGROUND
+from groundwork.warehouse.store import Warehouse
 
 
 def _held(warehouse: Warehouse, holder: str, seconds: float) -> threading.Thread:
@@ -183,7 +185,7 @@ def test_the_data_docs_job_gives_up_on_a_reader_after_its_patience(tmp_path: Pat
 HOLDER = """
 import sys, time
 from pathlib import Path
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 warehouse = Warehouse(Path(sys.argv[1]))
 with warehouse.run_lock(sys.argv[2]), warehouse.connect():  # a writer, as the job writes its row
     print("holding", flush=True)

@@ -1,4 +1,4 @@
-"""The cache of trained models' outputs (groundwork/scores.py) on a real DuckDB file: each distinct
+"""The cache of trained models' outputs (groundwork/models/scores.py) on a real DuckDB file: each distinct
 input computed once per model version, read back by a later scorer. Stand-in models count their
 calls; the real ones are tested in test_relevance.py."""
 
@@ -8,8 +8,8 @@ import duckdb
 import numpy as np
 import pytest
 
-from groundwork.scores import Embedder, Scorer
-from groundwork.sqlfiles import run_script
+from groundwork.models.scores import Embedder, Scorer
+from groundwork.warehouse.sqlfiles import run_script
 
 
 class Counting:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from groundwork.sections import label_path, labelled_paragraphs, paragraphs, section_number
-from groundwork.sentences import sentence_spans
+from groundwork.text.sections import label_path, labelled_paragraphs, paragraphs, section_number
+from groundwork.text.sentences import sentence_spans
 
 CFR = """# § 164.308 Administrative safeguards
 

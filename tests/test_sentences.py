@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundwork.sentences import enclosing_span, sentence_spans
+from groundwork.text.sentences import enclosing_span, sentence_spans
 
 
 def test_the_enclosing_sentence_is_whole_and_stays_in_its_paragraph():

@@ -1,5 +1,5 @@
 """published.duckdb: a self-contained snapshot of the published run that readers hold open while
-runs publish (groundwork/snapshot.py)."""
+runs publish (groundwork/warehouse/snapshot.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import duckdb
 
-from groundwork.comments import uncommented
-from groundwork.snapshot import COPIED, snapshot_path
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.comments import uncommented
+from groundwork.warehouse.snapshot import COPIED, snapshot_path
+from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.descriptions import descriptions
 

@@ -1,13 +1,17 @@
 """Parameters filled in as literals: the same values as binding gives, and no pandas import."""
 
+import itertools
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import duckdb
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundwork.sqlfiles import _execute
+from groundwork.warehouse.sqlfiles import _PARAM, SQL_DIR, Sql, _execute, _substituted
 
 SCALARS = st.one_of(
     st.none(),
@@ -38,9 +42,35 @@ def test_scalar_parameters_do_not_import_pandas():
     code = (
         "import sys, duckdb\n"
         "from datetime import datetime\n"
-        "from groundwork.sqlfiles import _execute\n"
+        "from groundwork.warehouse.sqlfiles import _execute\n"
         "_execute(duckdb.connect(), 'SELECT $a, $b, $c', {'a': 'x', 'b': 1, 'c': datetime.now()}).fetchall()\n"
         "print('pandas' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_comment_line_is_never_filled_in():
+    con = duckdb.connect()
+    script = "-- $v and $relation, named in a header\nSELECT len($v) FROM $relation"
+    sql = _substituted(script, {"relation": Sql("(SELECT 1\n)")})
+    assert sql.startswith("-- $v and $relation, named in a header\n")
+    assert _execute(con, sql, {"v": ["a", "b"]}).fetchall() == [(2,)]
+
+
+def _placeholders(lines: list[str]) -> list[str]:
+    code = "".join(re.sub(r"--.*", "", ln) for ln in lines if not ln.lstrip().startswith("--"))
+    return list(dict.fromkeys(_PARAM.findall(code)))
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SQL_DIR.rglob("*.sql")), ids=lambda p: str(p.relative_to(SQL_DIR))
+)
+def test_every_sql_file_has_a_header_listing_its_placeholders(path: Path):
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = "".join(itertools.takewhile(lambda ln: ln.startswith("--"), lines))
+    assert header, "no header: say what the file returns or does"
+    names = _placeholders(lines)
+    if names:
+        listed = re.search(r"^-- Parameters: (.*?)\.$", header.replace("\n--  ", ""), re.M | re.S)
+        assert listed and listed.group(1).split(", ") == [f"${n}" for n in names]

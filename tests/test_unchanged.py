@@ -1,5 +1,5 @@
 """`groundwork run` on inputs equal to the published run's: the CLI decides so before Prefect
-starts (groundwork/unchanged.py) and records the run as the flow would; any change goes to the
+starts (groundwork/warehouse/unchanged.py) and records the run as the flow would; any change goes to the
 flow."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from groundwork.unchanged import unchanged_run
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
+from groundwork.warehouse.unchanged import unchanged_run
 from schemas.config import RunConfig
 
 from .conftest import SAMPLE_CORPUS

@@ -1,10 +1,10 @@
-"""Joining the lines of a paragraph that a PDF's text layer broke (groundwork/unwrap.py)."""
+"""Joining the lines of a paragraph that a PDF's text layer broke (groundwork/ingest/unwrap.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from groundwork.unwrap import unwrapped_lines
+from groundwork.ingest.unwrap import unwrapped_lines
 
 
 @pytest.mark.parametrize(

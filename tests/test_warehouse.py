@@ -5,7 +5,7 @@ from pathlib import Path
 
 import duckdb
 
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.store import Warehouse
 
 # `documents` as warehouses before the split stored it: one table, text included
 OLD_DOCUMENTS = """
@@ -80,7 +80,7 @@ def test_an_old_registry_loses_its_key_indexes_and_keeps_its_rows(tmp_path: Path
 
 
 def test_registry_ids_stable_catches_an_id_given_twice(tmp_path: Path):
-    from groundwork.review import checks
+    from groundwork.quality.gates import checks
 
     check = next(c for c in checks() if c.name == "registry_ids_stable")
     with Warehouse(tmp_path).connect() as con:
@@ -103,7 +103,7 @@ def test_a_new_warehouse_reads_documents_through_the_view(tmp_path: Path):
 
 
 def _ingested(corpus: Path, warehouse: Warehouse, run_id: str) -> None:
-    from groundwork.runs import corpus_snapshot
+    from groundwork.ingest.listing import corpus_snapshot
     from schemas.config import RunConfig
     from tasks.ingest import ingest
 

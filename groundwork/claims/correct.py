@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rank_bm25 import BM25Okapi
 
-from groundwork.text import terms
+from groundwork.text.terms import terms
 
 CANDIDATES = 3  # pool requirements checked per claim, best BM25 first
 RANK = {"CONTRADICTED": 0, "UNSUPPORTED": 1, "PARTIAL": 2, "SUPPORTED": 3}

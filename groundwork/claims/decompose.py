@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from groundwork.claims.modality import readings
-from groundwork.sentences import sentence_spans
+from groundwork.text.sentences import sentence_spans
 
 SHORT_WORDS = 8
 

@@ -1,7 +1,7 @@
 """How often a rule recurs: "annually", "every three years", "twice a year", "once per quarter".
 
 A frequency is not a deadline: "re-certify annually" sets a period of a year between acts, and
-"within 60 days" sets none. groundwork.numbers reads "three years" as a duration, which would
+"within 60 days" sets none. groundwork.text.numbers reads "three years" as a duration, which would
 leave "every three years" for "annually" an invented number; read as periods, the two are one
 fact stated two ways, and they conflict. A frequency in a claim where the quote sets none is an
 invented detail (`frequency`); one whose period differs from every period the quote sets, or is
@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 from typing import NamedTuple
 
-from groundwork.numbers import word_value
+from groundwork.text.numbers import word_value
 
 # Days per unit, near enough to tell one frequency from another (not to count dates).
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "quarter": 91, "year": 365}

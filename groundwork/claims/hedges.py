@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import re
 
-HEDGES = (
-    "generally", "typically", "usually", "normally", "ordinarily", "in general", "as a rule",
-    "in most cases", "for the most part", "often", "mostly", "broadly", "largely", "likely",
-    "probably", "possibly", "perhaps", "presumably", "apparently", "arguably", "it appears",
-    "it seems", "appears to", "seems to", "may need to", "might need to", "should",
-    "as far as i can tell", "as i read it", "as i understand it", "i believe", "i think",
-)  # fmt: skip
+from groundwork.wording.lists import entries
+
+HEDGES = entries("hedges")
 # "knew or should have known" states a standard of knowledge, not a softened duty.
 _NOT_HEDGES = r"(?!should\s+have\s+(?:known|been|[a-z]+ed)\b)"
 _HEDGE = re.compile(

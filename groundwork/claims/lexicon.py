@@ -4,7 +4,7 @@ An auditor reads "covered entities have to tell individuals promptly" as "a cove
 notify each individual without unreasonable delay". So before terms are compared they are
 reduced to one form: legal fixed phrases to one word ("without unreasonable delay" →
 "promptly"), irregular verbs to their base ("begun" → "begin"), words to Snowball stems
-(groundwork.text), and stems of a small set of synonyms common in legal paraphrase to one
+(groundwork.text.terms), and stems of a small set of synonyms common in legal paraphrase to one
 stem (notify ≈ tell ≈ inform; provide ≈ give ≈ furnish; retain ≈ keep ≈ maintain). The set is
 kept narrow on purpose: "individual" ≈ "person" holds in these texts, but "patient" and
 "client" name narrower classes and stay apart, as do "facility" and "hospital".
@@ -21,8 +21,9 @@ from functools import lru_cache
 
 import Stemmer
 
-from groundwork.numbers import WORD_NUMBER
-from groundwork.text import STOPWORDS
+from groundwork.text.numbers import WORD_NUMBER
+from groundwork.text.terms import STOPWORDS
+from groundwork.wording.lists import entries, records, words
 
 # Phrases that say one thing in several ways; replaced before tokenising.
 _PHRASES = (
@@ -57,72 +58,13 @@ _PHRASE_RE = re.compile(  # the lookahead (the phrases' first letters) spares mo
     re.IGNORECASE,
 )
 
-_IRREGULAR = {
-    "begun": "begin", "began": "begin", "given": "give", "gave": "give", "sent": "send",
-    "kept": "keep", "held": "hold", "made": "make", "got": "get", "gotten": "get",
-    "told": "tell", "brought": "bring", "paid": "pay", "taken": "take", "took": "take",
-    "written": "write", "wrote": "write", "known": "know", "knew": "know", "chosen": "choose",
-    "done": "do", "met": "meet", "sought": "seek", "people": "person", "persons": "person",
-    # the verb "inform" means notify; its stem would also catch "information"
-    "inform": "tell", "informs": "tell", "informed": "tell", "informing": "tell",
-    "children": "child", "men": "man", "women": "woman",
-}  # fmt: skip
+_IRREGULAR = dict(records("irregular_forms", 2))
 
 # Each group's words share the first word's stem.
-_SYNONYMS = (
-    "notify notification notice tell alert",
-    "provide give furnish supply deliver send",
-    "obtain get receive receipt",
-    "retain keep maintain hold preserve store",
-    "copy duplicate",
-    "disclose disclosure release share reveal",
-    "request ask seek",
-    "individual person someone anyone",
-    "employee staff personnel worker",
-    "begin commence start initiate",
-    "expire expiration lapse",
-    "limit restrict limitation restriction",
-    "permit allow let enable",
-    "refuse deny decline withhold",
-    "challenge dispute contest",
-    "insert add attach append",
-    "spend expend",
-    "charge fee",
-    "determine decide",
-    "physician doctor",
-    "use utilize",
-    "examination exam",
-    "short brief",
-    "documentation document",
-    "agreement agree",
-    "waive waiver",
-    "supersede preempt override",
-    "serve service",
-    "attorney lawyer",
-    "respond response answer reply",
-    "reduce cut decrease lower",
-    "modify modification amend amendment change alter update",
-)
+_SYNONYMS = entries("synonyms")
 
 # Words that carry no content of their own in a claim or quote.
-_FUNCTION_WORDS = STOPWORDS | frozenset(
-    """
-    also any every each all either both neither none nothing another other others certain said
-    has have having had can cannot could should would will need needs needed generally
-    typically usually normally ordinarily likely probably
-    possibly apparently appears appear seems seem seemingly perhaps presumably simply just
-    thereof therein herein hereunder thereunder whereby wherein upon per via whose whichever
-    section sections subsection subsections paragraph paragraphs subparagraph subpart part
-    chapter title subdivision article clause cfr usc u.s.c pursuant accordance respect regard
-    applicable apply applies case event following thing things way ways least most later latest
-    earlier earliest longer shorter fewer less greater never unless except without whatever
-    whenever wherever however though although apart besides only don't can't won't doesn't
-    isn't aren't didn't shouldn't wouldn't maximum minimum
-    zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
-    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
-    hundred thousand million billion half once twice thrice dozen percent
-    """.split()  # noqa: SIM905 - a word list reads best as prose
-)
+_FUNCTION_WORDS = STOPWORDS | words("function_words")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _STEMMER = Stemmer.Stemmer("english")
 _MIN_PREFIX = 5

@@ -41,7 +41,22 @@ from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, is_adverb, normalised, term
 from groundwork.claims.roles import TELLING, recipient
-from groundwork.sentences import sentence_spans
+from groundwork.text.sentences import sentence_spans
+from groundwork.wording.grammar import (
+    ABSOLUTE_NEGATION,
+    BAN_PARTICIPLES,
+    DUTY_PARTICIPLES,
+    EPISTEMIC_VERBS,
+    LEAVE_PARTICIPLES,
+    NOT_A_NEGATION,
+    PARENTHETICAL_ASIDE,
+    PARTY_DETERMINERS,
+    PREPOSITIONS,
+    RELATIVE_WORDS,
+    SEGMENT_PRONOUNS,
+    either,
+)
+from groundwork.wording.lists import words
 
 OBLIGATION, PROHIBITION, PERMISSION, EXEMPTION, ASSERTION, DENIAL = (
     "obligation",
@@ -73,7 +88,7 @@ _NO_COMPLEMENT = r"(?!\s+(?:to|from)\b)"
 _TRIGGERS = (
     (
         EXEMPTION,
-        rf"{_BE}\s+not{_ADVERB}\s+(?:required|obligated|obliged|mandated|bound|expected)\s+to"
+        rf"{_BE}\s+not{_ADVERB}\s+(?:{either((*DUTY_PARTICIPLES, 'bound', 'expected'))})\s+to"
         rf"|need\s+not|(?:does|do|did)\s+not{_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
         rf"|(?:doesn't|don't|didn't){_ADVERB}\s+(?:need(?:\s+to)?|have\s+to)"
         rf"|{_BE}{_ADVERB}\s+(?:exempt(?:ed)?|excused|relieved|released)\s+from"
@@ -88,14 +103,16 @@ _TRIGGERS = (
     (
         PROHIBITION,
         r"(?:shall|must|may|will|should|can|could)\s+(?:(?:not|never)\b"
-        r"(?!\s+(?:only|later|less|more)\b)|in\s+no\s+(?:case|event)|under\s+no\s+circumstances?"
-        r"|at\s+no\s+time)"
+        rf"(?!\s+(?:{either(NOT_A_NEGATION)})\b)|{ABSOLUTE_NEGATION}|at\s+no\s+time)"
         r"|cannot|can\s+not|can't|could\s+not|couldn't|mustn't|shan't|won't"
-        rf"|{_BE}{_ADVERB}\s+(?:prohibited|forbidden|banned|barred|precluded|disallowed)\b"
+        rf"|{_BE}{_ADVERB}\s+(?:"
+        + either((*BAN_PARTICIPLES, "banned", "barred", "precluded", "disallowed"))
+        + r")\b"
         rf"(?:\s+(?:from|to))?|{_BE}{_ADVERB}\s+restricted\s+from"
-        rf"|{_BE}\s+(?:not|never){_ADVERB}\s+(?:permitted|allowed|authori[sz]ed|entitled|free"
-        r"|supposed)\s+to"
-        rf"|{_BE}\s+not{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
+        rf"|{_BE}\s+(?:not|never){_ADVERB}\s+(?:"
+        + either((*LEAVE_PARTICIPLES, "entitled", "free", "supposed"))
+        + r")\s+to"
+        rf"|{_BE}\s+not{_ADVERB}\s+(?:{either(LEAVE_PARTICIPLES)}){_NO_COMPLEMENT}"
         r"|(?:has|have)\s+no\s+(?:right|authority|power)\s+to"
         r"|lacks?\s+(?:the\s+|any\s+)?(?:right|authority|power)\s+to"
         r"|(?:does|do|did)\s+not\s+have\s+(?:the|any|a)\s+(?:right|authority|power)\s+to"
@@ -105,8 +122,19 @@ _TRIGGERS = (
     (
         OBLIGATION,
         r"(?:may|might|will|would)(?:\s+\w+ly)?\s+need\s+to|should|ought\s+to"
-        rf"|shall|must|{_BE}{_ADVERB}\s+(?:required|obligated|obliged|mandated|expected|supposed"
-        r"|compelled|bound|directed|instructed)\s+to(?!\s+(?:the|a|an|this|that|its|their|any)\b)"
+        rf"|shall|must|{_BE}{_ADVERB}\s+(?:"
+        + either(
+            (
+                *DUTY_PARTICIPLES,
+                "expected",
+                "supposed",
+                "compelled",
+                "bound",
+                "directed",
+                "instructed",
+            )
+        )
+        + r")\s+to(?!\s+(?:the|a|an|this|that|its|their|any)\b)"
         rf"|{_BE}\s+under\s+(?:an?|the)\s+(?:obligation|duty)\s+to|{_BE}\s+charged\s+with"
         r"|(?:bears?|has|have|retains?)\s+(?:the\s+)?(?:responsibility|duty)\s+(?:for|of)"
         rf"|{_BE}{_ADVERB}\s+(?:required|mandatory|compulsory|obligatory){_NO_COMPLEMENT}"
@@ -121,9 +149,20 @@ _TRIGGERS = (
         r"|(?:decides|determines|chooses|elects)\s+whether\s+(?:or\s+not\s+)?to"
         r"|may|can|could"
         rf"|{_BE}\s+not{_ADVERB}\s+(?:prohibited|prevented|precluded|barred|forbidden)\s+from"
-        rf"|(?:{_BE}|remains?){_ADVERBS}\s+(?:permitted|allowed|authori[sz]ed|entitled|free|able"
-        r"|eligible|empowered|at\s+liberty)\s+to"
-        rf"|{_BE}{_ADVERB}\s+(?:permitted|allowed|authori[sz]ed){_NO_COMPLEMENT}"
+        rf"|(?:{_BE}|remains?){_ADVERBS}\s+(?:"
+        + either(
+            (
+                *LEAVE_PARTICIPLES,
+                "entitled",
+                "free",
+                "able",
+                "eligible",
+                "empowered",
+                r"at\s+liberty",
+            )
+        )
+        + r")\s+to"
+        rf"|{_BE}{_ADVERB}\s+(?:{either(LEAVE_PARTICIPLES)}){_NO_COMPLEMENT}"
         rf"|{_BE}\s+(?:at\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}?\S+\s+discretion|discretionary)"
         r"|(?:has|have|retains?)\s+(?:the\s+)?(?:right|option|discretion|power|authority)\s+to"
         r"|(?:has|have)\s+(?:the\s+|full\s+)?(?:discretion|option|choice)(?:\s+to\s+decide)?"
@@ -144,18 +183,12 @@ _TRIGGER_RE = re.compile(  # the lookahead (the triggers' first letters) spares 
 _EPISTEMIC = re.compile(
     r"\b(?:whether|that|which|who|what|as)\s+(?:\S+\s+){0,6}$|\bit\s+$", re.IGNORECASE
 )
-_EPISTEMIC_VERBS = frozenset(
-    "be include involve affect result cause occur arise exist vary apply seem appear".split()  # noqa: SIM905
-)
+_EPISTEMIC_VERBS = EPISTEMIC_VERBS | {"be"}  # "be" only after "whether", "that" ... (_EPISTEMIC)
 _PASSIVE_BY = re.compile(r"\s+be\s+\w+(?:ed|en)\s+by\s", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[,;:()]|—|--")
 # An aside is no clause: "(except employees of the office)", not "(a)"; ", as defined in
 # section 1.03 of this chapter,".
-_ASIDE = re.compile(
-    r"\((?=[^()]*\s)[^()]*\)|,\s*as\s+(?:defined|described|provided|specified|used)\s+(?:in|by|under)"
-    r"\s[^,;:()]*,",
-    re.IGNORECASE,
-)
+_ASIDE = re.compile(PARENTHETICAL_ASIDE, re.IGNORECASE)
 # After an earlier trigger a conjunction opens the next clause ("may keep a log and, ...,
 # must provide"); before the first one it joins the subject ("A covered entity or business
 # associate must").
@@ -166,9 +199,11 @@ _SUBORDINATE = re.compile(
     r"\b(?:if|when|whenever|unless|whether|once|because|while|until|where)\b",
     re.IGNORECASE,
 )
+# A claim's subject keeps its "of", "on", "at" and "to" phrases ("the Secretary of HHS"); any
+# other preposition or a relative word ends it.
 _SUBJECT_TAIL = re.compile(
-    r"\s(?:that|which|who|whom|whose|where|when|to\s+which|to\s+whom|in\s+which|under|with|by"
-    r"|from|within|during|after|before|upon|through|for|in)\b.*$",
+    rf"\s(?:{either(RELATIVE_WORDS)}|to\s+which|to\s+whom|in\s+which"
+    rf"|{either(PREPOSITIONS - {'of', 'on', 'at', 'to'})})\b.*$",
     re.IGNORECASE,
 )
 _LEADING = re.compile(
@@ -182,16 +217,8 @@ _OPENING_CONDITION = re.compile(
     r"^(?:if|when|whenever|where|unless|once|upon|after|before|within|for|in)\b[^,;:]*,\s*",
     re.IGNORECASE,
 )
-_PRONOUNS = frozenset(
-    {"it", "they", "he", "she", "you", "we", "i", "one", "this", "these", "which", "that", "who"}
-)
-_IMPERATIVE_BLOCKERS = frozenset(
-    """the a an any each every all no this that these those such if when where whenever unless
-    except for in on at by with within upon under to of from as after before during subject
-    notwithstanding it they he she you we there here our your its their his her some both
-    either neither when while until although because since once following pursuant nothing not
-    only""".split()  # noqa: SIM905 - a word list reads best as prose
-)
+_PRONOUNS = SEGMENT_PRONOUNS
+_IMPERATIVE_BLOCKERS = words("imperative_blockers")
 # A first word followed by "of" names an act, it gives no command: "Use of the model form
 # constitutes compliance", "Submission of a claim"; but "Dispose of the media" does.
 _NOUN_OF = re.compile(r"^(?!dispose\b)[A-Za-z]+\s+of\b", re.IGNORECASE)
@@ -201,9 +228,7 @@ _FINITE = re.compile(
 )
 _MAX_SUBJECT_WORDS = 12
 _SHORT_SUBJECT = 4  # words before a first trigger that read as its subject, not a command
-_PREPOSITIONS = frozenset(
-    "in on at for with by from to of under within upon after before during into through".split()  # noqa: SIM905
-)
+_PREPOSITIONS = PREPOSITIONS | {"into"}
 _VERB_WORDS = re.compile(r"[A-Za-z]+")
 _AUXILIARIES = frozenset({"be", "been", "being", "not", "never", "to", "have", "also", "only"})
 _HEDGE = re.compile(
@@ -235,9 +260,9 @@ _NEGATED = {
 }
 _NEED = re.compile(r"\bneeds?\b|\b(?:required|obligated|obliged)\s+to|\bha(?:s|ve)\s+to", re.I)
 _NO_SUBJECT = re.compile(r"\s*(?:no\s+one|nobody|none)\b", re.IGNORECASE)
-_BY_AGENT = re.compile(r"\bby\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I)
+_BY_AGENT = re.compile(rf"\bby\s+(?P<party>(?:{either(PARTY_DETERMINERS)})\s+[^,;:.]+)", re.I)
 _AGENT_OR_BENEFICIARY = re.compile(
-    r"\b(?:by|for)\s+(?P<party>(?:the|a|an|any|each|its|such)\s+[^,;:.]+)", re.I
+    rf"\b(?:by|for)\s+(?P<party>(?:{either(PARTY_DETERMINERS)})\s+[^,;:.]+)", re.I
 )
 # Where a "by" phrase's party ends: at a preposition, a relative word, an infinitive.
 _AGENT_END = re.compile(
@@ -263,7 +288,9 @@ _DENIED_PASSIVE = re.compile(r"(?:is|are|was|were)\s+not", re.IGNORECASE)
 # text that "does not authorize" or "shall not be construed to authorize" an act gives no
 # permission for it; one that does not require it exempts; one that does not prohibit it
 # permits. What a text "authorizes", "requires" or "prohibits" it permits, obliges, forbids.
-_PARTY = r"(?P<party>(?:the|a|an|any|each|every|its|their|such)\s+[\w' -]+?|[A-Z][\w'-]*)"
+_PARTY = (
+    rf"(?P<party>(?:{either((*PARTY_DETERMINERS, 'every', 'their'))})\s+[\w' -]+?|[A-Z][\w'-]*)"
+)
 _DISCLAIMER = (
     r"\b(?:nothing(?:\s+(?:in|under)\s+[^,;.]{1,80}?)?\s+(?:(?:shall|may|will|should)\s+)?"
     r"(?:be\s+(?:construed|interpreted|deemed|read)\s+(?:to|as)\s+)?"

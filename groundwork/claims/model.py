@@ -26,7 +26,7 @@ from groundwork.claims.verdict import (
     checked_claim,
     claim_depth,
 )
-from groundwork.onnxmodels import MODELS_DIR, OnnxModel
+from groundwork.models.inference import MODELS_DIR, OnnxModel
 from schemas.config import ClaimChecks
 
 MODEL = "support"

@@ -1,7 +1,7 @@
 """Does each number of a claim stand in its quote? Matched, derived, or not there.
 
 Numbers are the facts an answer most often gets wrong (60 days for 30, 500 or more for more than
-500), so each one is compared by value (groundwork.numbers), not by wording:
+500), so each one is compared by value (groundwork.text.numbers), not by wording:
 
 * **matched**: the quote states the same kind of number with the same value (within the
   relative tolerance) in the same unit: "sixty (60) days" and "60 calendar days", "$1.5 million"
@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, matches
-from groundwork.numbers import Mention, mentions
+from groundwork.text.numbers import Mention, mentions
 
 MATCHED, DERIVED, UNMATCHED = "matched", "derived", "unmatched"
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from groundwork.claims.lexicon import content_terms, matches, normalised
+from groundwork.wording.lists import words
 
 EXCEPTION, CONDITION = "exception", "condition"
 
@@ -77,11 +78,7 @@ _RELATIVE = re.compile(
     r"|(?P<preposition>(?:of|in)\s+which\s))",
     re.IGNORECASE,
 )
-_NOT_NOUNS = frozenset(
-    """provided except such so ensure ensures determine determines find finds given assuming
-    require requires show shows state states certify certifies demonstrate indicate indicates
-    means believe believes in of for to by with from on at under upon into""".split()  # noqa: SIM905
-)
+_NOT_NOUNS = words("not_nouns")
 _WITH_MARKER = 0.5  # share of its terms a claim must keep when it has a word of the same kind
 _WITHOUT_MARKER = 0.6  # ... and when it has none
 

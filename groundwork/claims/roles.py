@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from groundwork.claims.lexicon import content_terms, is_adverb, term
+from groundwork.wording.grammar import PARTY_PRONOUNS
 
 # Verbs whose object is the party told: "notify the covered entity".
 TELLING = frozenset(map(term, "notify tell inform advise warn alert contact".split()))  # noqa: SIM905
@@ -207,7 +208,7 @@ PARTY_NOUNS = frozenset(
         college firm corporation partnership association authority regulator""".split(),  # noqa: SIM905
     )
 )
-_PRONOUNS = frozenset("you they it we he she i one".split())  # noqa: SIM905
+_PRONOUNS = PARTY_PRONOUNS
 _PEOPLE = frozenset(
     map(
         term,

@@ -32,6 +32,9 @@ order their findings decide:
    "any") that widens a rule the quote restricts.
 5. Otherwise SUPPORTED.
 
+`CHECKS` lists these families by name, each with its function, the verdict it gives and its
+reason texts: benchmarks/ablation.py turns each off by that list, and the tests read it.
+
 Depth (`claim_depth`): "full" for assertive claims, "light" for hedged ones. A hedge
 ("generally", "typically", "it appears", "may need to"; groundwork.claims.hedges) announces that
 the claim is not the whole rule, so a light check does not fault it for dropping the quote's
@@ -43,9 +46,11 @@ every conflict is checked at both depths.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import NamedTuple
 
 from groundwork.claims.frequency import frequency, other_period, restated, without_periods
 from groundwork.claims.hedges import hedges_in, without_opening_hedge
@@ -102,7 +107,9 @@ from groundwork.claims.roles import (
     party_slots,
     same_party,
 )
-from groundwork.numbers import Mention, mentions
+from groundwork.text.numbers import Mention, mentions
+from groundwork.wording.grammar import POINTING_PRONOUNS
+from groundwork.wording.lists import records
 
 SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
     "SUPPORTED",
@@ -112,6 +119,16 @@ SUPPORTED, PARTIAL, UNSUPPORTED, CONTRADICTED = (
 )
 FULL, LIGHT = "full", "light"
 OFF_TOPIC = 0.5  # under this share of its terms stated, a claim is about something else
+# The reasons the verdicts give, each filled with its finding (CHECKS names which check gives it).
+_OFF_TOPIC_REASON = "The quote is about something else: it does not state {}."
+_OTHER_PARTY_REASON = "The claim states another party's rule: {}, not {}."
+_CONFLICT_REASON = "The claim conflicts with the quote ({})."
+_OPPOSITE_ACT_REASON = "The quote does not state the opposite act ({})."
+_NO_FREQUENCY_REASON = "The quote sets no frequency such as {}."
+_NO_RESTRICTION_REASON = "The quote sets no such restriction as '{}'."
+_NO_NUMBER_REASON = "The quote states no {} such as {}."
+_DROPPED_REASON = "The claim states the rule but drops what limits it ({})."
+_SUPPORTED_REASON = "The quote states what the claim says."
 _CONFLICTING_MODALITIES = {
     frozenset({OBLIGATION, PERMISSION}),
     frozenset({PROHIBITION, PERMISSION}),
@@ -124,29 +141,7 @@ _NEGATING = {frozenset({OBLIGATION, PROHIBITION}), *_DENIED}
 # Verbs that undo each other: "shall deny the request" is "shall not grant" it, "must withhold
 # the chart" is "may not disclose" it. A claim's modality for the opposite verb is turned into
 # the one it means for the quote's verb before the two are compared (_INVERSE).
-_OPPOSITE_VERBS = tuple(
-    (term(a), term(b), f"{a} vs {b}")
-    for a, b in (
-        pair.split("/")
-        for pair in """grant/deny grant/reject grant/revoke approve/deny approve/reject
-        approve/disapprove accept/reject accept/deny include/exclude include/omit
-        disclose/withhold provide/withhold permit/deny permit/prohibit permit/forbid
-        retain/destroy retain/discard retain/delete retain/dispose add/remove add/delete
-        increase/decrease increase/reduce extend/shorten begin/terminate begin/cease begin/end
-        uphold/overturn uphold/reverse affirm/reverse admit/discharge open/close comply/violate
-        supersede/preserve allow/deny allow/prohibit allow/forbid allow/block grant/refuse
-        approve/refuse accept/refuse permit/refuse impose/waive enforce/waive confirm/deny
-        validate/invalidate revoke/reinstate revoke/renew suspend/resume suspend/reinstate
-        continue/discontinue continue/cease continue/terminate continue/stop start/stop
-        begin/stop keep/destroy keep/discard keep/delete preserve/destroy preserve/delete
-        maintain/destroy maintain/discard maintain/delete store/delete disclose/conceal
-        reveal/conceal publish/withhold share/withhold release/detain
-        enable/disable activate/deactivate encrypt/decrypt lock/unlock connect/disconnect
-        appoint/dismiss appoint/remove hire/fire hire/dismiss raise/lower raise/reduce
-        increase/lower increase/cut expand/reduce expand/restrict expand/narrow
-        broaden/narrow""".split()  # noqa: SIM905 - a word list reads best as prose
-    )
-)
+_OPPOSITE_VERBS = tuple((term(a), term(b), f"{a} vs {b}") for a, b in records("opposite_verbs", 2))
 _INVERSE = {
     OBLIGATION: PROHIBITION,
     PROHIBITION: OBLIGATION,
@@ -156,22 +151,7 @@ _INVERSE = {
     DENIAL: ASSERTION,
 }
 _CORRELATIVE = re.compile(r"entitled|right", re.IGNORECASE)  # "X is entitled to": Y's duty
-_ANTONYMS = (  # (word, opposite, what differs when a claim swaps them)
-    ("later", "earlier", "deadline differs"),
-    ("longer", "shorter", "deadline differs"),
-    ("before", "after", "deadline differs"),
-    ("discovery", "occurrence", "deadline differs"),
-    ("valid", "void", "negation differs"),  # each form of either (lexicon: "has no effect")
-    ("lawful", "unlawful", "negation differs"),
-    ("permitted", "prohibited", "negation differs"),
-    ("permitted", "forbidden", "negation differs"),
-    ("mandatory", "optional", "negation differs"),
-    ("mandatory", "voluntary", "negation differs"),
-    ("required", "optional", "negation differs"),
-    ("required", "voluntary", "negation differs"),
-    ("include", "exclude", "negation differs"),
-    ("minimum", "maximum", "bound differs"),
-)
+_ANTONYMS = records("antonyms", 3)  # (word, opposite, what differs when a claim swaps them)
 # "No cap", "unlimited": the claim denies a limit the quote sets.
 _NO_LIMIT = re.compile(
     r"\b(?:no|without\s+(?:a|any))\s+(?:\w+\s+)?(?:cap|limit|ceiling|maximum)\b"
@@ -195,7 +175,7 @@ _AT_EVENT = re.compile(
     re.IGNORECASE,
 )
 _AFTER = re.compile(r"\b(?:after|following)\b", re.IGNORECASE)
-_PRONOUN_ACTORS = frozenset("you they it we he she i one this these".split())  # noqa: SIM905
+_PRONOUN_ACTORS = POINTING_PRONOUNS
 _ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 # "only A, not B", "only A rather than B": B is expressly left out.
 _ONLY_NOT = re.compile(
@@ -270,7 +250,7 @@ def checked_claim(
         or _contradicted(claim_text, quote_text, conflicts)
         or _invented(claim_text, quote_text, numbers)
         or _partial(claim_text, quote_text, unused, depth)
-        or (SUPPORTED, "The quote states what the claim says.", ())
+        or (SUPPORTED, _SUPPORTED_REASON, ())
     )
     return ClaimCheck(verdict, reason, issues, share, numbers)
 
@@ -323,7 +303,7 @@ def _off_topic(
     missing = ", ".join(_unstated(claim, quote)[:6])
     return (
         UNSUPPORTED,
-        f"The quote is about something else: it does not state {missing}.",
+        _OFF_TOPIC_REASON.format(missing),
         (f"not in quote: {missing}",),
     )
 
@@ -348,7 +328,7 @@ def _other_partys_rule(
         return None
     return (
         UNSUPPORTED,
-        f"The claim states another party's rule: {_bare(mine[0])}, not {_bare(theirs[0])}.",
+        _OTHER_PARTY_REASON.format(_bare(mine[0]), _bare(theirs[0])),
         (f"other requirement: {_bare(mine[0])} vs {_bare(theirs[0])}",),
     )
 
@@ -374,7 +354,7 @@ def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...])
         issues.append("frequency differs: {} vs {}".format(*recurrence))
     if not issues:
         return None
-    return CONTRADICTED, f"The claim conflicts with the quote ({issues[0]}).", tuple(issues)
+    return CONTRADICTED, _CONFLICT_REASON.format(issues[0]), tuple(issues)
 
 
 def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Finding | None:
@@ -383,14 +363,14 @@ def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Findi
     if undone:
         return (
             UNSUPPORTED,
-            f"The quote does not state the opposite act ({undone[0]}).",
+            _OPPOSITE_ACT_REASON.format(undone[0]),
             tuple(f"other act: {u}" for u in undone),
         )
     how_often = frequency(claim)
     if how_often and not frequency(quote):
         return (
             UNSUPPORTED,
-            f"The quote sets no frequency such as {how_often}.",
+            _NO_FREQUENCY_REASON.format(how_often),
             (f"frequency not in quote: {how_often}",),
         )
     narrowed = [
@@ -399,7 +379,7 @@ def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Findi
     if narrowed:
         return (
             UNSUPPORTED,
-            f"The quote sets no such restriction as '{narrowed[0]}'.",
+            _NO_RESTRICTION_REASON.format(narrowed[0]),
             tuple(f"condition not in quote: {n}" for n in narrowed),
         )
     recurring = restated(claim, quote)
@@ -413,7 +393,7 @@ def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Findi
     if invented:
         return (
             UNSUPPORTED,
-            f"The quote states no {invented[0].kind} such as {invented[0].surface}.",
+            _NO_NUMBER_REASON.format(invented[0].kind, invented[0].surface),
             tuple(f"number not in quote: {n.surface}" for n in invented),
         )
     return None
@@ -441,7 +421,7 @@ def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) ->
         return None
     return (
         PARTIAL,
-        f"The claim states the rule but drops what limits it ({issues[0]}).",
+        _DROPPED_REASON.format(issues[0]),
         tuple(issues),
     )
 
@@ -856,3 +836,53 @@ def _word_terms(text: str) -> frozenset[str]:
     """Every word's term, function words included (antonyms are often function words), after
     the lexicon's fixed phrases ("has no effect" is "void")."""
     return frozenset(term(w) for w in _WORDS.findall(phrased(text)))
+
+
+class Check(NamedTuple):
+    """One family of checks of the verdict, as the report, the ablation and the tests name it.
+
+    `finds` is the module-level function that finds it, called by its module name (so that
+    benchmarks/ablation.py can turn the family off by replacing it with one that returns
+    `nothing`, what it returns when it finds nothing); `verdict` and `reasons` are the verdict
+    its finding gives and the reason texts it is given with (each filled with the finding).
+    """
+
+    name: str
+    finds: Callable[..., object]
+    nothing: object
+    verdict: str
+    reasons: tuple[str, ...]
+
+
+# In the order their findings decide (the module docstring): the topic, another party's rule,
+# the conflicts (each gives CONTRADICTED with its first issue), inventions, omissions.
+CHECKS: tuple[Check, ...] = (
+    Check("off-topic claim", _off_topic, None, UNSUPPORTED, (_OFF_TOPIC_REASON,)),
+    Check("another party's rule", _other_partys_rule, None, UNSUPPORTED, (_OTHER_PARTY_REASON,)),
+    Check("modality conflicts", _modality_conflicts, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("party conflicts", _party_conflicts, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("parties left out", _parties_left_out, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("substituted parties", _substituted_parties, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("denied right (correlatives)", _denied_right, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("antonyms", _antonyms, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("denied limits", _denied_limits, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("excluded by 'only ... not'", _excluded, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("required where waived", _required_where_waived, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("delayed moment", _delayed_moment, [], CONTRADICTED, (_CONFLICT_REASON,)),
+    Check("undone acts", _undone_acts, [], UNSUPPORTED, (_OPPOSITE_ACT_REASON,)),
+    Check("frequency differs", other_period, None, CONTRADICTED, (_CONFLICT_REASON,)),
+    Check(
+        "invented content",
+        _invented,
+        None,
+        UNSUPPORTED,
+        (_OPPOSITE_ACT_REASON, _NO_FREQUENCY_REASON, _NO_RESTRICTION_REASON, _NO_NUMBER_REASON),
+    ),
+    Check(
+        "partial (dropped qualifiers, broadened scope)",
+        _partial,
+        None,
+        PARTIAL,
+        (_DROPPED_REASON,),
+    ),
+)

@@ -25,7 +25,8 @@ from rich.markup import escape
 from groundwork.cli import judge, maintenance, outputs, query, run
 from groundwork.cli.common import EXIT_CODES, EXIT_FAILED, RUN_EXIT_CODES, err, out
 from groundwork.cli.help import Command, Group
-from groundwork.warehouse import WarehouseUnusable, missing_file
+from groundwork.runtime.compiled import activate
+from groundwork.warehouse.errors import WarehouseUnusable, missing_file
 
 
 @contextmanager
@@ -95,7 +96,9 @@ def _options(
         ),
     ] = False,
 ) -> None:
-    """The options before the command."""
+    """The options before the command; and the compiled rules engine switched on, before any
+    command imports it (groundwork/runtime/compiled.py)."""
+    activate()
 
 
 app.command(cls=Command, epilog=RUN_EXIT_CODES)(run.run)

@@ -13,7 +13,7 @@ from rich.console import Console
 from schemas.config import warehouse_dir
 
 if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse.store import Warehouse
 
 err = Console(stderr=True, soft_wrap=True)
 out = Console()
@@ -48,7 +48,8 @@ WarehouseOption = Annotated[
 
 def existing_warehouse(warehouse: Path | None) -> Warehouse:
     """The warehouse to read, or a usage error when there is none yet."""
-    from groundwork.warehouse import Warehouse, WarehouseDamaged
+    from groundwork.warehouse.errors import WarehouseDamaged
+    from groundwork.warehouse.store import Warehouse
 
     wh = Warehouse(warehouse_dir(warehouse))
     if not wh.exists():

@@ -38,8 +38,8 @@ def pairs(
     """Does each text answer its question? The grounding gate a run uses (relevance model,
     threshold, validators), with the text as one quote. Exit 0: every row judged; 3: some rows
     rejected (one line each, with its line number); 2: the file cannot be read."""
-    from groundwork.judge import PAIR_FIELDS, judged_pairs
-    from groundwork.scores import relevance_scorer
+    from groundwork.judging import PAIR_FIELDS, judged_pairs
+    from groundwork.models.scores import relevance_scorer
 
     def judge(rows: list[dict]) -> list[dict]:
         return judged_pairs(rows, relevance_scorer())
@@ -62,7 +62,7 @@ def claims(
     """Does the evidence support each claim? The claim check a run gives a claim against one
     cited quote: SUPPORTED, PARTIAL, UNSUPPORTED or CONTRADICTED, the share of the claim's terms
     the evidence states, and the reasons. Exit codes as for `judge pairs`."""
-    from groundwork.judge import CLAIM_FIELDS, judged_claims
+    from groundwork.judging import CLAIM_FIELDS, judged_claims
     from schemas.config import RunConfig
 
     settings = (RunConfig.from_file(config) if config else RunConfig()).claims
@@ -87,7 +87,7 @@ def _judged(
 ) -> None:
     """Read the file's rows, name each rejected one, judge the rest, print or write them, then
     the summary line; exits 3 when rows were rejected, 2 when the file cannot be read."""
-    from groundwork.judge import UnreadableRows, read_rows
+    from groundwork.judging import UnreadableRows, read_rows
 
     if out_path is not None and out_path.suffix.lower() not in (".csv", ".jsonl"):
         err.print(f"[red]error:[/] --out {out_path}: expected a .csv or .jsonl file")

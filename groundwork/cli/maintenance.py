@@ -27,8 +27,8 @@ def gc(
     """Remove old runs' Parquet files and reports, and the Prefect task results no kept run can
     use; the published run, and runs whose parts a kept run still reads, are always kept, and
     every run keeps its row in `runs`."""
-    from groundwork.gc import collection
-    from groundwork.warehouse import WarehouseBusy
+    from groundwork.warehouse.errors import WarehouseBusy
+    from groundwork.warehouse.gc import collection
 
     wh = existing_warehouse(warehouse)
     try:
@@ -58,7 +58,7 @@ def migrate(
     """Bring the warehouse to this groundwork's format, in place, as the first command to open it
     would: in one transaction, with a copy of groundwork.duckdb kept beside it until it commits.
     Its register is carried over as it is; its views and published.duckdb are made again."""
-    from groundwork.migrations import FORMAT, Migration, found_format, migrated, pending
+    from groundwork.warehouse.migrations import FORMAT, Migration, found_format, migrated, pending
 
     wh = existing_warehouse(warehouse)
     with wh.connect(read_only=check, as_found=True) as con:
@@ -108,7 +108,8 @@ def cache_import(
     import duckdb
 
     from groundwork.llm.cache import import_cache
-    from groundwork.warehouse import Warehouse, WarehouseUnusable
+    from groundwork.warehouse.errors import WarehouseUnusable
+    from groundwork.warehouse.store import Warehouse
 
     if not path.is_file():
         err.print(f"[red]error:[/] {path} does not exist")

@@ -68,7 +68,7 @@ def report(
         out.print(f"wrote {printed} ({printed.stat().st_size / 1e6:.1f} MB)")
 
 
-class ExportFormat(StrEnum):  # the keys of groundwork.export_formats.DEFAULT_NAMES
+class ExportFormat(StrEnum):  # the keys of groundwork.export.formats.DEFAULT_NAMES
     json = "json"
     jsonl = "jsonl"
     parquet = "parquet"
@@ -113,7 +113,12 @@ def export(
     citations and checks as tables; oscal and ciso-assistant the register, for compliance
     tools to import."""
     from groundwork import export_formats
-    from groundwork.export import NotExportable, StaleDocuments, exportable_run, provenance
+    from groundwork.export.provenance import (
+        NotExportable,
+        StaleDocuments,
+        exportable_run,
+        provenance,
+    )
 
     wh = existing_warehouse(warehouse)
     with wh.connect(read_only=True) as con:

@@ -64,7 +64,8 @@ def sql(
     the warehouse's own files and nothing else, and writes nothing."""
     import duckdb
 
-    from groundwork.warehouse import NotAQuery, WarehouseUnusable, missing_file, read_statements
+    from groundwork.warehouse.errors import WarehouseUnusable, missing_file
+    from groundwork.warehouse.sandbox import NotAQuery, read_statements
 
     wh = existing_warehouse(warehouse)
     try:
@@ -133,7 +134,7 @@ def runs(
 ) -> None:
     """List the warehouse's runs, newest first: status, start, duration, what each produced,
     and the error of those that failed. Every attempt is there, failed and retried ones too."""
-    from groundwork.sqlfiles import query
+    from groundwork.warehouse.sqlfiles import query
 
     wh = existing_warehouse(warehouse)
     with wh.connect(read_only=True) as con:
@@ -170,8 +171,8 @@ def diff(
     """What changed between two runs (default: the two latest published): requirements added,
     changed (same place, new text) and retired; answers whose result, confidence or citations
     changed. The same as the SQL macros requirement_changes(a, b) and answer_changes(a, b)."""
-    from groundwork.change_report import changes_markdown, changes_text
-    from groundwork.sqlfiles import query
+    from groundwork.export.changes import changes_markdown, changes_text
+    from groundwork.warehouse.sqlfiles import query
 
     wh = existing_warehouse(warehouse)
     with wh.connect(read_only=True) as con:
@@ -236,8 +237,8 @@ def ask(
     ] = AnswerFormat.markdown,
 ) -> None:
     """Answer one question from the published warehouse, with verified citations only."""
-    from groundwork.answers_markdown import answers_markdown
     from groundwork.ask import NothingPublished, asked
+    from groundwork.export.answers_markdown import answers_markdown
 
     wh = existing_warehouse(warehouse)
     try:

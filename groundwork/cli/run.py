@@ -63,7 +63,7 @@ class _UsersMistakes(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         from groundwork.parameters import InvalidParameters
-        from groundwork.warehouse import (
+        from groundwork.warehouse.errors import (
             WarehouseUnusable,
             missing_file,
             missing_path,
@@ -181,10 +181,10 @@ def run(
     one fails at once; with one (PREFECT_API_URL set) it waits its turn."""
     config = _run_config(config_file, profile, mapping, workers, replay)
     target = warehouse_dir(warehouse)
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse.store import Warehouse
 
     if not (from_stage or only or force):
-        from groundwork.unchanged import unchanged_run
+        from groundwork.warehouse.unchanged import unchanged_run
 
         # a nightly run that has nothing to do says so before Prefect starts (its server alone
         # takes seconds); whatever else the run meets, the flow below handles
@@ -194,7 +194,7 @@ def run(
             _exit_for(unchanged)
             return
     _quiet_prefect(verbose)
-    from groundwork.warmup import digests_taken, server_starting
+    from groundwork.runtime.warmup import digests_taken, server_starting
 
     with server_starting():  # the server starts (3.5 s) while the flow's inputs are prepared
         digests_taken(corpus, Warehouse(target))
@@ -202,15 +202,15 @@ def run(
 
         stage_tasks()
     from groundwork.parameters import InvalidParameters
-    from groundwork.progress import live_display
-    from groundwork.warehouse import WarehouseUnusable
+    from groundwork.runtime.progress import live_display
+    from groundwork.warehouse.errors import WarehouseUnusable
 
     # The modules just imported live until exit: frozen, the cyclic collector stops walking
     # their objects at every full collection of the run (and again at exit).
     collector.freeze()
     flow = corpus_run
     if task_runner is Runner.dask:
-        from groundwork.shards import dask_runner
+        from groundwork.runtime.shards import dask_runner
 
         flow = corpus_run.with_options(task_runner=dask_runner(dask_address, config.workers))
     try:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from groundwork.llm.calls import ModelStage
-    from groundwork.warehouse import Warehouse
+    from groundwork.warehouse.store import Warehouse
     from schemas.config import RunConfig
 
 __all__ = ["Composer", "composer"]

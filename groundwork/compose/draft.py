@@ -16,9 +16,9 @@ from typing import Protocol
 from groundwork.claims.correct import Evidence
 from groundwork.claims.review import ReviewedStatement, reviewed_statement
 from groundwork.claims.rows import claim_number_rows, claim_row, correction_row
-from groundwork.numbers import mentions
-from groundwork.plain import rejections_text, topic_words
-from groundwork.text import surface_words, terms
+from groundwork.text.numbers import mentions
+from groundwork.text.plain import rejections_text, topic_words
+from groundwork.text.terms import surface_words, terms
 from schemas.config import ClaimChecks
 
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
@@ -115,7 +115,7 @@ class Draft:
                 "char_end": start + len(text),
                 "section": section,
                 # numeric when the statement states a number: a section or citation number
-                # is not one (groundwork.numbers leaves references out)
+                # is not one (groundwork.text.numbers leaves references out)
                 "claim_type": "numeric" if mentions(body) else "general",
                 "form": form,
                 "support": round(min(c.check.support for c in published), 4),

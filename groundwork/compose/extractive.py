@@ -20,7 +20,7 @@ from groundwork.compose.draft import (
 )
 from groundwork.compose.groups import group_heading, grouped, overview
 from groundwork.stages import COMPOSER
-from groundwork.text import surface_words, terms
+from groundwork.text.terms import surface_words, terms
 from schemas.config import ClaimChecks
 
 MAX_STATEMENTS = 8

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from groundwork.numbers import mentions
+from groundwork.text.numbers import mentions
 from schemas.requirements import MODALITIES
 
 NO_SUBJECT = "no named subject"

@@ -11,8 +11,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from groundwork.sqlfiles import literal_sql
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.sqlfiles import literal_sql
+from groundwork.warehouse.store import Warehouse
 
 
 def compose_inputs(warehouse: Warehouse, run_id: str) -> tuple[pa.Table, pa.Table, pa.Table]:

@@ -32,7 +32,23 @@ from dataclasses import dataclass
 from itertools import islice
 
 from groundwork.extract.phrases import starts_inside, whole_span
-from groundwork.sentences import sentence_spans
+from groundwork.text.sentences import sentence_spans
+from groundwork.wording.grammar import (
+    ABSOLUTE_NEGATION,
+    BAN_PARTICIPLES,
+    COMMA_ASIDE,
+    DEFINING_PARTICIPLES,
+    DUTY_PARTICIPLES,
+    EPISTEMIC_VERBS,
+    LEAVE_PARTICIPLES,
+    NOT_A_NEGATION,
+    PARTY_DETERMINERS,
+    PREPOSITIONS,
+    RELATIVE_WORDS,
+    STATUTE_PRONOUNS,
+    either,
+)
+from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
 EXTRACTOR_VERSION = "1.4.2"  # 1.4.2: a heading line ends a sentence
@@ -43,11 +59,6 @@ MAX_SUBJECT_WORDS = 12
 MAX_HEADING_WORDS = 12
 REQUIREMENT_MODALITIES = frozenset({"obligation", "prohibition"})
 _CONFIDENCE_RANK = {"low": 0, "medium": 1, "high": 2}
-
-
-def _word_set(words: str) -> frozenset[str]:
-    """A frozen set from white-space separated words, to keep the long word lists readable."""
-    return frozenset(words.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,21 +110,20 @@ class _Reading:
 # have, shall, must, may, SHALL, MUST): it changes no match, and the regex engine rejects most
 # positions with it instead of trying each alternative (the scan takes half the time).
 _TRIGGER_RE = re.compile(
-    r"""\b(?=[IiawhsmSM][tsriahuHU])(?:
+    rf"""\b(?=[IiawhsmSM][tsriahuHU])(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
     | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+that)
     | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
-          (?:required|obliged|obligated|mandated)\s+to
+          (?:{either(DUTY_PARTICIPLES)})\s+to
         | (?:has|have)\s+(?:a|the)\s+(?:duty|obligation)\s+to
         | (?:is|are)\s+under\s+(?:a|an)\s+(?:duty|obligation)\s+to)
     | (?P<responsible>(?:is|are)\s+responsible\s+for)
-    | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:prohibited|forbidden)(?:\s+from)?)
+    | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:{either(BAN_PARTICIPLES)})(?:\s+from)?)
     | (?P<allowed>(?:is|are)\s+(?:hereby\s+)?
-          (?:permitted|authori[sz]ed|allowed|entitled|empowered)\s+to)
+          (?:{either((*LEAVE_PARTICIPLES, "entitled", "empowered"))})\s+to)
     | (?P<modal>shall|must|may|SHALL|MUST)
-      (?P<negation>\s+(?:not|never|NOT)(?!\s+(?:only|later|less|more|exceeding)\b)
-        | \s+in\s+no\s+(?:case|event)
-        | \s+under\s+no\s+circumstances?)?
+      (?P<negation>\s+(?:not|never|NOT)(?!\s+(?:{either((*NOT_A_NEGATION, "exceeding"))})\b)
+        | \s+(?:{ABSOLUTE_NEGATION}))?
     )\b""",
     re.VERBOSE,
 )
@@ -142,14 +152,10 @@ _ADVERBIAL_RE = re.compile(
     r"|if\s+(?:necessary|possible|appropriate)|in\s+(?:any|all)\s+(?:events?|cases?)"
     r"|(?!(?:apply|supply|comply|rely|reply|multiply|imply)\b)[a-z]+ly)\b)*"
 )
-_ASIDE_RE = re.compile(r"\s*,[^,;:—–]{1,150}?(?:,|(?=[:—–]))")
+_ASIDE_RE = re.compile(COMMA_ASIDE)
 _NEXT_WORD_RE = re.compile(r"\s*([^\W\d_][\w’'-]*|[:—–;,.(])")
 # `shall apply` is a scope or commencement rule when nothing it could act on follows.
-_INTRANSITIVE_APPLY_NEXT = _word_set(
-    """, ; : . — – from to until as in on with where if when unless save without mutatis by
-    only also accordingly equally during after before notwithstanding irrespective subject
-    insofar pursuant except and or in respect regard"""
-)
+_INTRANSITIVE_APPLY_NEXT = words("statute/apply_intransitive_next")
 _TERMINATION = frozenset({"expire", "lapse", "cease"})
 _INTO_FORCE = frozenset({"force", "effect", "operation"})
 _CONSTRUCTION = frozenset(
@@ -160,46 +166,30 @@ _DEEMING = frozenset(
 )
 _DEEMING_IF_AS = frozenset({"treated", "taken"})
 _AS_WORDS = frozenset({"as", "to", "like"})
-_AMENDING = _word_set(
-    """amended replaced inserted deleted repealed substituted renumbered omitted struck
-    redesignated cited"""
-)
+_AMENDING = words("statute/amending_participles")
 _IN_FORCE = frozenset({"effective", "applicable", "binding", "operative", "void"})
-_STATIVE = _word_set(
-    """include includes contain comprise consist cover constitute exceed equal correspond amount
-    relate refer concern reflect become mean means remain occur"""
-)
+_STATIVE = words("statute/stative_verbs")
 # `The period shall begin on ...` dates an event; `shall start reporting` is an act.
-_INCEPTIVE = _word_set("begin start commence end")
-_EPISTEMIC = _word_set(
-    """include involve affect result cause occur arise exist vary differ contain lead pose
-    constitute indicate reflect depend mean seem appear become need help benefit warrant
-    jeopardise jeopardize impact influence concern relate consist well apply"""
-)
+_INCEPTIVE = frozenset({"begin", "start", "commence", "end"})
+# The claim reader's epistemic verbs and the statute's own (see groundwork.wording.grammar).
+_EPISTEMIC = EPISTEMIC_VERBS | words("statute/epistemic_verbs")
 _DUTY_ADJECTIVES = frozenset({"required", "obliged", "obligated", "bound"})
 _LEAVE_WORDS = frozenset({"permitted", "authorised", "authorized", "allowed"})
 _DUTY_NOUNS = frozenset({"duty", "obligation", "responsibility"})
 _POWERS = frozenset({"right", "power", "powers", "authority", "option", "discretion"})
-_IRREGULAR_PARTICIPLES = _word_set(
-    """made paid sent kept held set put sold brought built found left lent met spent told won cut
-    shut bound laid sought taught struck done borne run"""
-)
-_NOT_PARTICIPLES = _word_set(
-    """open even often between green seven eleven citizen when then ten token heaven oxygen
-    need speed red bed"""
-)
+_IRREGULAR_PARTICIPLES = words("statute/irregular_participles")
+_NOT_PARTICIPLES = words("statute/not_participles")
 _LEAD_IN_TOKENS = frozenset({":", "—", "–", "-"})
 _OWNERS = frozenset({"its", "their", "his", "her"})
 # Participles whose `by` introduces an amount, an attachment or a rule rather than an actor.
-_NON_AGENT_PARTICIPLES = _word_set(
-    """accompanied governed followed preceded covered supported increased reduced extended
-    multiplied divided exceeded replaced offset regulated"""
-)
+_NON_AGENT_PARTICIPLES = words("statute/non_agent_participles")
+# A statute names its agents with more determiners than a claim does ("by every", "by their").
+_AGENT_DETERMINERS = (*PARTY_DETERMINERS, "every", "their", "his", "her", "that", "those", "these")
 # A passive that names who acts (`shall be granted by the competent authority`) binds an agent.
 _BY_AGENT_RE = re.compile(
     r"(?:\s+(?:up|out|off|down|over|back))?(?:\s+[a-z]+ly)?\s+by\s+"
     r"(?!(?:way|means|reference|virtue|analogy|the\s+following)\b)"
-    r"(?:(?:the|a|an|any|each|every|its|their|his|her|that|those|these|such)\s|[A-Z])"
+    rf"(?:(?:{either(_AGENT_DETERMINERS)})\s|[A-Z])"
 )
 
 # --- sentences, clauses and subjects --------------------------------------------------------
@@ -231,24 +221,21 @@ _CONDITION_RE = re.compile(
     r"(?=[IiWwUuOo])\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce)\s+"
     r"(?:[\w’'-]+\s+){0,4}$"
 )
-_PRONOUNS = frozenset({"it", "It", "they", "They", "he", "He", "she", "She", "you", "You", "we"})
+_PRONOUNS = STATUTE_PRONOUNS
 _CONJUNCTION_RE = re.compile(r"\b(?:and|but|or|while|whereas)\s+")
 _LEADING_LINK_RE = re.compile(
     r"(?:(?:and|or|but|that|then|also|however|moreover|furthermore|thereafter|in\s+addition"
     r"|except|provided|save|so)\b[\s,]*)+"
 )
 _SUBJECT_TAIL_RE = re.compile(
-    r"\s+(?:which|that|who|whom|whose|where|when|if|referred\s+to|pursuant\s+to"
-    r"|in\s+accordance\s+with|within\s+the\s+meaning|as\s+(?:referred|defined|provided|set"
-    r"|laid|described|specified|listed))\b"
+    rf"\s+(?:{either((*RELATIVE_WORDS, 'if'))}|referred\s+to|pursuant\s+to"
+    r"|in\s+accordance\s+with|within\s+the\s+meaning|as\s+(?:"
+    + either((*DEFINING_PARTICIPLES, "referred", "set", "laid", "listed"))
+    + r"))\b"
 )
-_SUBJECT_PREPOSITION_RE = re.compile(
-    r"\s+(?:of|in|on|for|under|with|by|from|within|at|to|during|after|before|upon|through)\b"
-)
+_SUBJECT_PREPOSITION_RE = re.compile(rf"\s+(?:{either(PREPOSITIONS)})\b")
 _PREPOSITION_START_RE = re.compile(
-    r"(?:of|in|on|for|under|with|by|from|within|at|to|during|after|before|upon|through"
-    r"|which|who|whom|whose)\b",
-    re.IGNORECASE,
+    rf"(?:{either((*PREPOSITIONS, 'which', 'who', 'whom', 'whose'))})\b", re.IGNORECASE
 )
 _NEGATIVE_SUBJECT_RE = re.compile(r"[Nn]o\s+[a-z]|(?:[Nn]either|[Nn]one)\b")
 _CONSTRUCTION_SUBJECT_RE = re.compile(r"[Nn]othing\b")

@@ -23,8 +23,8 @@ from groundwork.extract.deontic import (
     deontic_clauses,
 )
 from groundwork.extract.phrases import whole_span
-from groundwork.sections import LabelStack, label_path, paragraphs
-from groundwork.sentences import enclosing_span, sentence_spans
+from groundwork.text.sections import LabelStack, label_path, paragraphs
+from groundwork.text.sentences import enclosing_span, sentence_spans
 from schemas.requirements import CANDIDATES_SCHEMA
 
 _WORD = re.compile(r"\S+")

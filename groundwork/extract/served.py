@@ -24,8 +24,8 @@ from groundwork.extract.rules import (
 )
 from groundwork.llm.calls import ModelStage, Request
 from groundwork.llm.client import json_parser
-from groundwork.sqlfiles import query
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.store import Warehouse
 from schemas.model_replies import ExtractionReply, ExtractionRequest
 from schemas.requirements import CANDIDATES_SCHEMA
 

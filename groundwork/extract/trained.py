@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from groundwork.extract.classifier import MODEL, asks_model, classifier_text
 from groundwork.extract.rules import candidates as rule_candidates
-from groundwork.onnxmodels import loaded
+from groundwork.models.inference import loaded
 from schemas.requirements import CANDIDATES_SCHEMA
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from groundwork.sqlfiles import literal_sql, query, run_script
+from groundwork.warehouse.sqlfiles import literal_sql, query, run_script
 
 
 @dataclass(frozen=True)

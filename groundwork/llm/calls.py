@@ -28,9 +28,9 @@ from groundwork.llm.client import (
     response_format,
 )
 from groundwork.llm.prompts import Prompt, prompt
-from groundwork.progress import stage_progress
-from groundwork.sqlfiles import query, run_script
-from groundwork.warehouse import Warehouse
+from groundwork.runtime.progress import stage_progress
+from groundwork.warehouse.sqlfiles import query, run_script
+from groundwork.warehouse.store import Warehouse
 from schemas.config import ModelBackend, RunConfig
 
 T = TypeVar("T")

@@ -35,8 +35,11 @@ import duckdb
 import pandas as pd
 from pandas.api.types import is_string_dtype
 
-from groundwork.sqlfiles import literal_sql, query, sql_text
-from groundwork.warehouse import BACKGROUND, Warehouse, WarehouseBusy, WarehouseUnusable, run_parts
+from groundwork.warehouse.errors import WarehouseBusy, WarehouseUnusable
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.locking import BACKGROUND
+from groundwork.warehouse.sqlfiles import literal_sql, query, sql_text
+from groundwork.warehouse.store import Warehouse
 
 os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")  # read when great_expectations loads
 
@@ -51,8 +54,8 @@ from great_expectations.data_context.types.base import (
 from great_expectations.exceptions import GreatExpectationsError
 
 from groundwork.quality.expectations import Suites, expectation_suites
+from groundwork.quality.gates import checks
 from groundwork.quality.offline import localise_site
-from groundwork.review import checks
 
 CHECK_NAME = "great_expectations"
 SITE = "run"

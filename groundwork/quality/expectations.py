@@ -16,7 +16,7 @@ from typing import Any
 import great_expectations.expectations as gxe
 from great_expectations.expectations.row_conditions import Column
 
-from groundwork.review import Check
+from groundwork.quality.gates import Check
 from schemas.export import GROUNDING, RESULTS, VERDICTS
 from schemas.ids import REQUIREMENT_ID
 from schemas.requirements import MODALITIES

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from groundwork.answers_markdown import location
-from groundwork.numbers import Mention, mentions
+from groundwork.export.answers_markdown import location
+from groundwork.text.numbers import Mention, mentions
 
 MARKER = re.compile(r"\[(REQ-[SP]\d{4,})\]")
 

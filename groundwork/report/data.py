@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 import duckdb
 
-from groundwork.sqlfiles import literal_sql, query
-from groundwork.warehouse import Warehouse, run_parts
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.sqlfiles import literal_sql, query
+from groundwork.warehouse.store import Warehouse
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ def _records(cursor: duckdb.DuckDBPyConnection) -> list[dict]:
 
 def published_run(con: duckdb.DuckDBPyConnection) -> str | None:
     """The run whose answers are published, or None before the first publication."""
-    row = query(con, "report/published_run").fetchone()
+    row = query(con, "runs/published").fetchone()
     return row[0] if row else None
 
 

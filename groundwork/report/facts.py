@@ -1,6 +1,6 @@
 """Fact chips: the deadlines, amounts and conditions of the quotes a statement cites, drawn out
 beside it so that a reader sees who must do what, by when and under which condition at a glance.
-Every chip's text is the quote's own (groundwork/numbers.py finds the numbers,
+Every chip's text is the quote's own (groundwork/text/numbers.py finds the numbers,
 groundwork/claims/qualifiers.py the conditions and exceptions)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from groundwork.claims.qualifiers import EXCEPTION, qualifiers
-from groundwork.numbers import mentions
 from groundwork.report.markup import esc
+from groundwork.text.numbers import mentions
 
 LABELS = {"duration": "Deadline", "date": "Date", "amount": "Amount"}
 # A relative clause limits a noun ("each individual whose ..."); it is no condition of the duty.

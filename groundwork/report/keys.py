@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from groundwork.answers_markdown import location
+from groundwork.export.answers_markdown import location
 
 
 def citation_label(row: dict) -> str:

@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from groundwork.compose.draft import NO_EVIDENCE
-from groundwork.plain import topic_words
 from groundwork.report.markup import esc
+from groundwork.text.plain import topic_words
 
 RESULTS = {"ANSWERED": "Answered", NO_EVIDENCE: "No authoritative evidence"}
 FACETS = {

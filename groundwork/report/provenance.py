@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
-from groundwork.onnxmodels import MODELS_DIR, model_version
+from groundwork.models.inference import MODELS_DIR, model_version
 from groundwork.report.markup import esc
 from groundwork.stages import CODE_VERSION
 from schemas.config import PROFILE_DIR, profile_config

@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from groundwork.compose.draft import NO_EVIDENCE
-from groundwork.plain import topic_words, verified_because
 from groundwork.report.appendix import Entry, appendix_html, entry_id
 from groundwork.report.cards import card_template
 from groundwork.report.chips import quote_sources
@@ -26,6 +25,7 @@ from groundwork.report.nav import Listed, facet_attributes, facets, nav_html, re
 from groundwork.report.provenance import Files, provenance_html
 from groundwork.report.statements import answer_body_html, statement_html
 from groundwork.report.verdicts import LABELS, WARNING_SHARE, VerdictCounts, verdict_counts
+from groundwork.text.plain import topic_words, verified_because
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 REQUIREMENT = re.compile(r"\bREQ-[SP]\d{4,}\b")

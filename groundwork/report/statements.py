@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from groundwork.compose.extractive import SECTIONS
-from groundwork.numbers import Mention
 from groundwork.report.chips import MARKER, Chip, Source, statement_chips
 from groundwork.report.facts import facts_html
 from groundwork.report.markup import esc
 from groundwork.report.verdicts import LABELS, statement_category
+from groundwork.text.numbers import Mention
 
 
 def _plural(m: Mention) -> str:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import duckdb
 
-from groundwork.change_report import changes_markdown
+from groundwork.export.changes import changes_markdown
 from groundwork.report.data import report_tables
 from groundwork.report.provenance import Files
 from groundwork.report.render import report_html
-from groundwork.sqlfiles import query
-from groundwork.warehouse import Warehouse
+from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.store import Warehouse
 
 CHANGES = "changes.md"
 

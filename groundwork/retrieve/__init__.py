@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from groundwork.scores import Embedder, Scorer
+    from groundwork.models.scores import Embedder, Scorer
     from schemas.config import RunConfig
 
 

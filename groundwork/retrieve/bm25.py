@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from groundwork.relevance import header
-from groundwork.text import terms
+from groundwork.models.relevance import header
+from groundwork.text.terms import terms
 from schemas.retrievals import RETRIEVALS_SCHEMA
 
 if TYPE_CHECKING:

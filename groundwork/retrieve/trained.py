@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pyarrow as pa
 
-from groundwork.relevance import header, relevance_text
+from groundwork.models.relevance import header, relevance_text
 from groundwork.retrieve.bm25 import ChunkIndex, chunk_index, filter_mask, question_hits
 from schemas.retrievals import RETRIEVALS_SCHEMA
 

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from groundwork.llm.calls import ModelStage
-    from groundwork.scores import Scorer
-    from groundwork.warehouse import Warehouse
+    from groundwork.models.scores import Scorer
+    from groundwork.warehouse.store import Warehouse
     from schemas.config import RunConfig
 
 

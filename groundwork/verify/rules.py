@@ -19,7 +19,7 @@ from functools import lru_cache
 import pyarrow as pa
 
 from groundwork.stages import VERIFIER
-from groundwork.text import surface_words, terms
+from groundwork.text.terms import surface_words, terms
 from schemas.verifications import VERIFICATIONS_SCHEMA
 
 ADDRESSES = 0.3  # share of the question's IDF weight a quote must cover

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pyarrow as pa
 
-from groundwork.relevance import header, relevance_text
+from groundwork.models.relevance import header, relevance_text
 from groundwork.verify.rules import TermWeights, dangling_reference, verdict
 from schemas.verifications import VERIFICATIONS_SCHEMA
 

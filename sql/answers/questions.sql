@@ -1,1 +1,3 @@
-SELECT * FROM {questions} ORDER BY question_id
+-- The questions of $questions (a run's questions as a relation), in question order.
+-- Parameters: $questions.
+SELECT * FROM $questions ORDER BY question_id

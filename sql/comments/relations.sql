@@ -1,5 +1,5 @@
 -- The tables and views of the connection's database (not DuckDB's own, not temporary ones), with
--- their comments: what groundwork/comments.py describes.
+-- their comments: what groundwork/warehouse/comments.py describes.
 SELECT schema_name, table_name AS name, 'TABLE' AS kind, comment
 FROM duckdb_tables()
 WHERE NOT internal AND database_name = current_database()

@@ -2,6 +2,7 @@
 -- that doc_id keeps it and the others are rejected, naming it: a new file never displaces a
 -- registered document. When none of them holds it, every claimant is rejected, naming the others:
 -- which file is the real one is for a person to say, never for file-name order.
+-- Parameters: $run_id.
 CREATE OR REPLACE TEMP TABLE duplicate_documents AS
 WITH claimants AS (
     SELECT i.rowid AS row_key, i.doc_id, i.path, coalesce(i.path = d.path, false) AS holds

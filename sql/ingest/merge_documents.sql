@@ -1,6 +1,7 @@
 -- Merge one run's ingested documents (temp table incoming_documents) into sources and documents.
 -- A source is keyed by its URL (lower-cased), else by sha256(title || text); a key seen before keeps
 -- its S<n>, and a field known now wins over an empty one (richer metadata is never lost).
+-- Parameters: $run_id.
 
 CREATE OR REPLACE TEMP MACRO source_key(url, title, text) AS
     CASE WHEN url IS NOT NULL AND trim(url) <> '' THEN lower(trim(url))

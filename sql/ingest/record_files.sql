@@ -1,5 +1,6 @@
 -- Remember the files parsed cleanly this run (registered as `parsed_files`); forget files that
 -- are gone from the corpus or were rejected, so they are parsed again next time.
+-- Parameters: $run_id, $parse_key.
 DELETE FROM corpus_files
 WHERE path NOT IN (SELECT path FROM unchanged_files)
   AND path NOT IN (SELECT path FROM parsed_files);

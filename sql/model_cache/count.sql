@@ -1,1 +1,2 @@
+-- How many model responses the cache holds.
 SELECT count(*) FROM model_cache

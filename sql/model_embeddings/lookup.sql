@@ -1,4 +1,5 @@
 -- Stored vectors of one encoder version for the input hashes registered as `wanted_inputs`.
+-- Parameters: $model_version.
 SELECT e.input_hash, e.embedding
 FROM model_embeddings e
 JOIN wanted_inputs w USING (input_hash)

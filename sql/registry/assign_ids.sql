@@ -2,6 +2,7 @@
 -- Canonical key = sha256(source, normalised quote, occurrence of that quote in the source), so the
 -- same requirement keeps its ID across runs, a new one is numbered after the last of its prefix,
 -- and one that is gone is retired. IDs are never deleted, so never reused.
+-- Parameters: $candidates, $run_id.
 
 CREATE OR REPLACE TEMP TABLE run_candidates AS
 SELECT c.*,
@@ -10,7 +11,7 @@ SELECT c.*,
        sha256(d.source_id || chr(31) || c.normalised_quote || chr(31) ||
               row_number() OVER (PARTITION BY d.source_id, c.normalised_quote
                                  ORDER BY c.doc_id, c.char_start)::VARCHAR) AS canonical_key
-FROM {candidates} c
+FROM $candidates c
 JOIN documents d USING (doc_id)
 WHERE d.source_id IN (SELECT source_id FROM registered_sources)
   -- the extractor's decision; candidates of runs before the column existed were all registered

@@ -1,4 +1,5 @@
 -- The published run before this one (by start), which the report's diff compares against.
+-- Parameters: $run_id.
 SELECT run_id
 FROM runs
 WHERE status = 'published' AND collected_at IS NULL

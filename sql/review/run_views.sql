@@ -2,21 +2,23 @@
 -- only the rows the run computed itself: the per-row checks of document text read those, since a
 -- row the run takes from an earlier run (its lineage) passed the same check there against the
 -- same document text (reuse needs equal check versions, and a changed document is never reused).
+-- Parameters: $chunks, $requirements, $verifications, $answers, $statements, $citations, $claims,
+--   $fresh_chunks, $fresh_requirements.
 CREATE OR REPLACE TEMP VIEW run_chunks AS
-    SELECT * FROM {chunks};
+    SELECT * FROM $chunks;
 CREATE OR REPLACE TEMP VIEW run_requirements AS
-    SELECT * FROM {requirements};
+    SELECT * FROM $requirements;
 CREATE OR REPLACE TEMP VIEW run_verifications AS
-    SELECT * FROM {verifications};
+    SELECT * FROM $verifications;
 CREATE OR REPLACE TEMP VIEW run_answers AS
-    SELECT * FROM {answers};
+    SELECT * FROM $answers;
 CREATE OR REPLACE TEMP VIEW run_statements AS
-    SELECT * FROM {statements};
+    SELECT * FROM $statements;
 CREATE OR REPLACE TEMP VIEW run_citations AS
-    SELECT * FROM {citations};
+    SELECT * FROM $citations;
 CREATE OR REPLACE TEMP VIEW run_claims AS
-    SELECT * FROM {claims};
+    SELECT * FROM $claims;
 CREATE OR REPLACE TEMP VIEW fresh_chunks AS
-    SELECT * FROM {fresh_chunks};
+    SELECT * FROM $fresh_chunks;
 CREATE OR REPLACE TEMP VIEW fresh_requirements AS
-    SELECT * FROM {fresh_requirements};
+    SELECT * FROM $fresh_requirements;

@@ -1,5 +1,6 @@
 -- Runs whose files `gc --keep N` may remove: not among the N newest runs that wrote tables,
 -- not published (any table of it), not running, not collected before.
+-- Parameters: $keep.
 WITH ranked AS (
     SELECT run_id, status,
            row_number() OVER (ORDER BY started_at DESC) AS recency

@@ -1,5 +1,6 @@
 -- `groundwork runs`: the newest runs first, with what each produced and why it failed.
 -- A run that published nothing new (unchanged) names the run it left in place as its outcome.
+-- Parameters: $status, $limit.
 SELECT run_id,
        status,
        strftime(started_at, '%Y-%m-%d %H:%M:%S') AS started,

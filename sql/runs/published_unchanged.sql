@@ -1,7 +1,9 @@
--- The published run, if it was asked exactly what this run is asked (same input fingerprint)
--- and recorded what it produced (a run killed after publishing did not: it is not reused).
+-- The published run ($published: sql/runs/published.sql), if it was asked exactly what this run
+-- is asked (same $input_fingerprint) and recorded what it produced (a run killed after
+-- publishing did not: it is not reused): its run_id, counts and timings.
+-- Parameters: $published, $input_fingerprint.
 SELECT r.run_id, r.counts, r.timings
 FROM runs r
-JOIN publications p ON p.run_id = r.run_id AND p.table_name = 'requirements'
-WHERE r.input_fingerprint = $input_fingerprint AND r.status = 'published'
+WHERE r.run_id IN ($published)
+  AND r.input_fingerprint = $input_fingerprint AND r.status = 'published'
   AND r.counts IS NOT NULL

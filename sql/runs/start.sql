@@ -1,4 +1,6 @@
 -- Open a run's row; a retried flow run reopens its own row (same run_id).
+-- Parameters: $run_id, $flow_run_id, $corpus, $config, $config_hash, $input_fingerprint,
+--   $code_version.
 INSERT INTO runs (run_id, flow_run_id, status, started_at, corpus, config, config_hash,
                   input_fingerprint, code_version)
 VALUES ($run_id, $flow_run_id, 'running', now()::TIMESTAMP, $corpus, $config, $config_hash,

@@ -1,2 +1,3 @@
 -- Open the snapshot being written beside the warehouse's database, as schema `published`.
-ATTACH {path} AS published
+-- Parameters: $path.
+ATTACH $path AS published

@@ -1,1 +1,2 @@
+-- Close the snapshot attached by sql/snapshot/attach.sql.
 DETACH published

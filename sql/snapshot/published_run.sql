@@ -1,5 +1,6 @@
 -- One row: the run this snapshot holds, when it was published, and the row count of each of its
 -- tables, so a reader can check that what it reads is one whole run.
+-- Parameters: $run_id.
 CREATE TABLE published.published_run AS
 SELECT r.run_id, p.published_at, r.corpus, r.input_fingerprint, r.config_hash, r.code_version,
        (SELECT count(*) FROM published.current_documents) AS documents,

@@ -1,2 +1,3 @@
--- The number of rows of a run's whole table (a relation: groundwork/warehouse.py).
-SELECT count(*) FROM {table}
+-- The number of rows of a run's whole table (a relation: groundwork/warehouse/store.py).
+-- Parameters: $table.
+SELECT count(*) FROM $table

@@ -17,9 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.migrations import FORMAT, STEPS, backup_path
-from groundwork.sqlfiles import SQL_DIR, query
-from groundwork.warehouse import Warehouse, WarehouseUnusable
+from groundwork.warehouse.errors import WarehouseUnusable
+from groundwork.warehouse.migrations import FORMAT, STEPS, backup_path
+from groundwork.warehouse.sqlfiles import SQL_DIR, query
+from groundwork.warehouse.store import Warehouse
 
 from ..conftest import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
 
@@ -150,7 +151,7 @@ def test_a_migration_cut_short_leaves_the_old_format_and_the_copy(tmp_path, monk
     def broken(*_: object) -> None:
         raise OSError("cut short")
 
-    monkeypatch.setattr("groundwork.migrations.refresh_views", broken)
+    monkeypatch.setattr("groundwork.warehouse.migrations.refresh_views", broken)
     with pytest.raises(OSError, match="cut short"), Warehouse(folder).connect():
         pass
     assert backup_path(db).exists()

@@ -1,0 +1,132 @@
+"""Models trained here (training/), run offline: int8 ONNX graphs read by onnxruntime, their
+inputs cut into tokens by `tokenizers`. No torch at run time.
+
+A model folder (models/<name>/) holds `model.onnx`, `tokenizer.json` and `model.json` (its name,
+version, labels, maximum length and decision threshold, written by the training run with the
+model card). Two kinds: a cross-encoder reads a text pair and gives a score; an encoder reads one
+text and gives a unit vector.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
+
+
+def model_version(name: str) -> str:
+    """A committed model's version (its name and the sha256 of its graph), read from its
+    model.json alone: stage versions key on it without loading onnxruntime."""
+    return json.loads((MODELS_DIR / name / "model.json").read_text(encoding="utf-8"))["version"]
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """What `model.json` says of a model: the training run's decisions that inference must
+    repeat (maximum length, labels) and the threshold chosen on held-back data."""
+
+    name: str
+    version: str  # name and the sha256 of model.onnx: what the score cache is keyed on
+    labels: list[str]
+    max_length: int
+    threshold: float | None
+
+    @classmethod
+    def read(cls, folder: Path) -> ModelInfo:
+        meta = json.loads((folder / "model.json").read_text(encoding="utf-8"))
+        return cls(
+            name=meta["name"],
+            version=meta["version"],
+            labels=list(meta["labels"]),
+            max_length=int(meta["max_length"]),
+            threshold=meta.get("threshold"),
+        )
+
+
+class OnnxModel:
+    """A model folder's ONNX graph over text pairs or single texts."""
+
+    def __init__(self, folder: Path, threads: int = 0) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.info = ModelInfo.read(folder)
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(self.info.max_length, strategy="longest_first")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads  # 0: one per core
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(
+            str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"]
+        )
+        self.inputs = {i.name for i in self.session.get_inputs()}
+
+    @property
+    def version(self) -> str:
+        return self.info.version
+
+    def outputs(self, texts: Sequence[tuple[str, str] | str]) -> np.ndarray:
+        """The graph's output row for each input, in input order. Each input runs alone: int8
+        dynamic quantisation scales activations over the whole batch, padding included, so in
+        a batch an input's output would depend on its batchmates (by up to 0.004 in score), and
+        the gate must give a pair the same score in a run and in `groundwork judge`. Batching
+        gains nothing on the CPUs measured (about 66 pairs/s alone, 64-74 in batches of 4-32)."""
+        encodings = self.tokenizer.encode_batch(list(texts))
+        width = self.session.get_outputs()[0].shape[-1]
+        out = np.zeros((len(encodings), width), dtype=np.float32)
+        for i, e in enumerate(encodings):
+            feeds = {
+                "input_ids": np.array([e.ids], dtype=np.int64),
+                "attention_mask": np.array([e.attention_mask], dtype=np.int64),
+                "token_type_ids": np.array([e.type_ids], dtype=np.int64),
+            }
+            (result,) = self.session.run(None, {k: v for k, v in feeds.items() if k in self.inputs})
+            out[i] = result.reshape(width)
+        return out
+
+
+class CrossEncoder(OnnxModel):
+    """A one-logit classifier of text pairs."""
+
+    def scores(self, texts: Sequence[tuple[str, str] | str]) -> np.ndarray:
+        """The probability of the positive label for each input."""
+        if not texts:
+            return np.zeros(0, dtype=np.float64)
+        return (1.0 / (1.0 + np.exp(-self.outputs(texts)[:, 0].astype(np.float64)))).round(6)
+
+
+class Encoder(OnnxModel):
+    """A text encoder whose graph ends in a mean-pooled, L2-normalised vector."""
+
+    def embeddings(self, texts: Sequence[str]) -> np.ndarray:
+        """One unit vector per text (float32 rows); their dot product is the cosine."""
+        if not texts:
+            return np.zeros((0, self.session.get_outputs()[0].shape[-1]), dtype=np.float32)
+        return self.outputs(texts)
+
+
+def _threads() -> int:
+    """onnxruntime's intra-op threads for this process: one per core (0) in the flow's process,
+    one in a worker process, where the stage runs as many workers as cores already (two
+    workers of two threads each fought over two cores)."""
+    return 0 if multiprocessing.parent_process() is None else 1
+
+
+@cache
+def loaded(name: str) -> CrossEncoder:
+    """The committed cross-encoder models/<name>/, loaded once per process."""
+    return CrossEncoder(MODELS_DIR / name, _threads())
+
+
+@cache
+def loaded_encoder(name: str) -> Encoder:
+    """The committed encoder models/<name>/, loaded once per process."""
+    return Encoder(MODELS_DIR / name, _threads())

@@ -1,0 +1,73 @@
+"""Shards of a stage's work as Prefect task runs, when the flow runs on a distributed runner.
+
+With `--task-runner dask` the flow's task runner is prefect-dask's DaskTaskRunner (a
+LocalCluster, or the scheduler at `--dask-address`), and ingest, chunk and extract map their
+batches of files, documents and chunks through it as `shard` task runs: the same pure functions
+as the local process pool runs, so the tables come out the same. Prefect's default thread-pool
+runner is not used for this: the stages are CPU-bound Python, and threads share one core's worth
+of the GIL, so locally the process pool in groundwork.runtime.batches does the work.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from prefect import task, unmapped
+from prefect.cache_policies import NO_CACHE
+from prefect.context import FlowRunContext
+from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
+
+
+@task(name="shard", cache_policy=NO_CACHE)
+def shard(fn: Callable[[Any], Any], item: Any) -> Any:
+    """One batch of a stage's work, as its own task run on the flow's task runner."""
+    return fn(item)
+
+
+def distributed_runner() -> TaskRunner | None:
+    """The flow's task runner when it is a distributed one (not Prefect's thread pool)."""
+    runner = getattr(FlowRunContext.get(), "task_runner", None)
+    return None if runner is None or isinstance(runner, ThreadPoolTaskRunner) else runner
+
+
+def shard_results(fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+    """fn(item) for each item, in order, as task runs on the flow's distributed runner."""
+    for future in shard.map(unmapped(fn), list(items)):
+        yield future.result()
+
+
+def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:
+    """prefect-dask's runner: the scheduler at `address`, or a local cluster of `workers` worker
+    processes (0: one per core), one thread each, no dashboard (nothing listens beyond what the
+    run needs)."""
+    from prefect_dask import DaskTaskRunner
+
+    if address:
+        return DaskTaskRunner(address=address)
+    _shared_prefect_server()
+    return DaskTaskRunner(
+        cluster_kwargs={
+            "n_workers": workers or len(os.sched_getaffinity(0)),
+            "threads_per_worker": 1,
+            "processes": True,
+            "dashboard_address": None,
+            "preload": ["groundwork.runtime.preload"],  # the compiled rules engine, as here
+        }
+    )
+
+
+def _shared_prefect_server() -> None:
+    """Without a Prefect server (PREFECT_API_URL unset), start this process's ephemeral one now
+    and name it in the environment the local cluster's worker processes inherit: otherwise each
+    worker starts an ephemeral server of its own on its first shard (measured on 20,000
+    documents: 7 servers for 7 workers, seconds and about 200 MB each)."""
+    from prefect.server.api.server import SubprocessASGIServer
+    from prefect.settings import PREFECT_API_URL
+
+    if PREFECT_API_URL.value():
+        return
+    server = SubprocessASGIServer()  # the one Prefect's own client starts in this process
+    server.start()
+    os.environ["PREFECT_API_URL"] = server.api_url

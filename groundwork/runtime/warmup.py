@@ -1,0 +1,62 @@
+"""What `groundwork run` does while Prefect's ephemeral server starts, before it runs the flow.
+
+Without a Prefect server (PREFECT_API_URL unset) the flow's first API call starts one, and the
+call waits for it: 3.5 s on the bench corpus (BENCHMARKS.md, issue 24), with one core idle.
+The CLI starts it in a thread instead, and meanwhile takes the corpus's digests (the flow takes
+them again, hashing only what changed since: runs.corpus_snapshot) and imports the stages.
+The thread is joined before the flow runs: Prefect's `start()` returns at once to a second
+caller while the first still waits for the server to answer, so nothing may call the API
+before the join.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+import httpx
+from prefect.settings import PREFECT_API_URL
+
+from groundwork.ingest.listing import CorpusMissing, corpus_snapshot
+from groundwork.warehouse.errors import WarehouseUnusable
+from groundwork.warehouse.store import Warehouse
+
+
+@contextmanager
+def server_starting() -> Iterator[None]:
+    """Prefect's ephemeral server (when the run needs one) starts while the body runs; it
+    answers by the end of the block."""
+    if PREFECT_API_URL.value():
+        yield
+        return
+    starting = threading.Thread(target=_server_started, name="prefect-server", daemon=True)
+    starting.start()
+    try:
+        yield
+    finally:
+        starting.join()
+
+
+def digests_taken(corpus: Path, warehouse: Warehouse) -> None:
+    """Take the corpus's digests now, for the flow to take again cheaply."""
+    # a missing corpus or an unusable warehouse: the flow says so in its own words, and
+    # records the failed run
+    with suppress(CorpusMissing, WarehouseUnusable):
+        corpus_snapshot(corpus, warehouse)
+
+
+def _server_started() -> None:
+    """Start Prefect's ephemeral server, the one its client would start (a singleton per
+    process). A failure here is not the run's to report: the client's own `start()` tries
+    again when the flow begins, and raises what it meets.
+
+    Imported here, not at the top: the server's modules take 1.2 s to import, which a run
+    against a running server (PREFECT_API_URL set) never needs."""
+    from prefect.server.api.server import SubprocessASGIServer
+
+    try:
+        SubprocessASGIServer().start()
+    except (RuntimeError, OSError, httpx.HTTPError):
+        return

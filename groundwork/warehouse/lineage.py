@@ -1,0 +1,70 @@
+"""Lineage: which runs' parts hold a run's rows of a per-document table, and the run's whole
+table as one SQL relation.
+
+The per-document tables (chunks, candidates, requirements) are not copied for documents a run
+reuses. A run's parts hold the rows it computed; its `lineage.parquet` names, for every document
+of the run, the run whose parts hold that document's rows (`doc_id`, `from_run`). `relation`
+turns that into the run's whole table, and every reader goes through it. A run folder without a
+lineage file (every other table, and runs written before lineage) is its parts alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+
+from groundwork.warehouse.sqlfiles import Sql, literal, literal_sql, parquet_relation, relation_sql
+from groundwork.warehouse.store import Warehouse
+
+LINEAGE = "lineage.parquet"
+LINEAGE_TABLES = ("chunks", "candidates", "requirements")  # rows keyed by document, reusable
+
+
+def lineage_path(warehouse: Warehouse, table: str, run_id: str) -> Path:
+    """Where a run's lineage of a per-document table is (it may not exist)."""
+    return warehouse.run_dir(table, run_id) / LINEAGE
+
+
+def lineage_runs(warehouse: Warehouse, table: str, run_id: str) -> list[str]:
+    """The runs whose parts hold a run's rows of a table: itself, and those it reuses."""
+    lineage = lineage_path(warehouse, table, run_id)
+    if not lineage.exists():
+        return [run_id]
+    earlier = pq.read_table(lineage, columns=["from_run"]).column("from_run").unique()
+    return sorted(set(earlier.to_pylist()) | {run_id})
+
+
+def own_relation(warehouse: Warehouse, table: str, run_id: str) -> Sql:
+    """The rows a run computed itself (its parts), as a relation for SQL."""
+    return parquet_relation(warehouse.sql_path(warehouse.run_dir(table, run_id) / "part-*.parquet"))
+
+
+def relation(warehouse: Warehouse, table: str, run_id: str) -> Sql:
+    """A run's whole table as a relation for SQL: its parts, and for a table with a lineage
+    the rows of each document from the run its lineage names."""
+    lineage = lineage_path(warehouse, table, run_id)
+    if not lineage.exists():
+        return own_relation(warehouse, table, run_id)
+    runs = lineage_runs(warehouse, table, run_id)
+    parts = ", ".join(
+        literal(warehouse.sql_path(warehouse.run_dir(table, r) / "part-*.parquet")) for r in runs
+    )
+    return relation_sql(
+        "warehouse/lineage_relation", parts=Sql(f"[{parts}]"), lineage=warehouse.sql_path(lineage)
+    )
+
+
+def table_rows(
+    con: duckdb.DuckDBPyConnection, warehouse: Warehouse, table: str, run_id: str
+) -> int:
+    """The number of rows in a run's committed table (its lineage followed)."""
+    sql = literal_sql("warehouse/table_rows", table=relation(warehouse, table, run_id))
+    (rows,) = con.execute(sql).fetchone()
+    return rows
+
+
+def run_parts(warehouse: Warehouse, run_id: str, *tables: str) -> dict[str, Sql]:
+    """A run's tables as relations, by table, for SQL placeholders."""
+    return {t: relation(warehouse, t, run_id) for t in tables}

@@ -1,0 +1,106 @@
+"""The published snapshot, `<warehouse>/published.duckdb`: what dashboards connect to.
+
+A BI tool's connection pool holds its database open for hours, and DuckDB admits one writing
+process: pointed at groundwork.duckdb, a dashboard stops the nightly run. So each publication
+also writes a second, self-contained database holding the published run's tables and the views
+readers use, each copied as a table of the same name (SQL written against the warehouse runs
+unchanged on the snapshot), with the source's citation, title and URL joined into
+`current_requirements`, every column described, and a `published_run` row giving the run and the
+row count of each table.
+
+It is written beside its final name and renamed over it (one `rename`, atomic on POSIX), last of
+everything a publication writes (groundwork/warehouse/publication.py), so:
+a reader that opens it gets one whole publication; a reader that holds it open keeps reading the
+publication it opened (its file stays readable until it lets go) and sees the next one on its
+next connection; and no run ever opens the file a reader holds, so a reader never blocks a run.
+
+Left out, because no dashboard needs them and on a large corpus they are most of the bytes:
+document texts, chunks, extraction candidates, retrievals, and the all-runs views of stage
+tables (they stay in groundwork.duckdb, for `groundwork sql`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from groundwork.warehouse.comments import apply_comments
+from groundwork.warehouse.sqlfiles import Sql, query, run_script
+from groundwork.warehouse.store import Warehouse
+
+SNAPSHOT = "published.duckdb"
+# Copied as they are, when the warehouse has them (a view exists once a run produced its tables).
+COPIED = (
+    "current_questions",
+    "current_answers",
+    "current_statements",
+    "current_citations",
+    "current_verifications",
+    "current_claims",
+    "current_claim_numbers",
+    "current_citation_corrections",
+    "current_audit_trail",
+    "requirement_register",
+    "latest_requirement_changes",
+    "latest_answer_changes",
+    "latest_rejections",
+    "dashboard_requirements",
+    "dashboard_answers_by_topic",
+    "dashboard_run_failures",
+    "dashboard_run_quality",
+    "dashboard_claim_quality",
+    "runs",
+    "publications",
+    "check_results",
+    "rejected_documents",
+    "rejected_questions",
+    "sources",
+)
+# Built by their own SQL (sql/snapshot/<name>.sql), in this order: published_run counts the rest.
+BUILT = ("current_documents", "current_requirements", "published_run")
+
+
+def snapshot_path(warehouse: Warehouse) -> Path:
+    """Where the published snapshot of a warehouse is."""
+    return warehouse.root / SNAPSHOT
+
+
+def built_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
+    """Build the snapshot of the published run `run_id` from the warehouse connection `con`
+    beside its final name (`snapshot_path`), and return where: the caller renames it into place
+    once everything else the publication writes is written too."""
+    partial = snapshot_path(warehouse).with_name(f".{SNAPSHOT}.partial")
+    for leftover in (partial, partial.with_name(partial.name + ".wal")):
+        leftover.unlink(missing_ok=True)  # a run that died while writing one
+    present = {name for _, name, _, _ in query(con, "comments/relations").fetchall()}
+    run_script(con, "snapshot/attach", path=str(partial.absolute()))
+    try:
+        for name in COPIED:
+            if name in present:
+                run_script(con, "snapshot/copy", relation=Sql(name))
+        for name in BUILT:
+            run_script(con, f"snapshot/{name}", {"run_id": run_id})
+    finally:
+        run_script(con, "snapshot/detach")
+    with duckdb.connect(str(partial)) as snapshot:
+        apply_comments(snapshot, snapshot=True)
+        snapshot.execute("CHECKPOINT")  # everything in the file itself: no .wal to go missing
+    return partial
+
+
+def stale_snapshot(warehouse: Warehouse, published_run: str) -> bool:
+    """Whether the snapshot is missing, damaged or of another run than the published one.
+
+    A snapshot another process holds open for writing (DuckDB's CLI opens files so) cannot be
+    read here: it is taken as current, since renaming over it works whatever the holder does,
+    and the next publication replaces it anyway."""
+    path = snapshot_path(warehouse)
+    if not path.exists():
+        return True
+    try:
+        with duckdb.connect(str(path), read_only=True) as snapshot:
+            row = snapshot.execute("SELECT run_id FROM published_run").fetchone()
+    except duckdb.Error as exc:  # held open for writing; or damaged, or without published_run
+        return "Conflicting lock" not in str(exc)
+    return row is None or row[0] != published_run

@@ -1,1 +1,0 @@
-SELECT table_name, run_id FROM publications
