@@ -113,7 +113,7 @@ def export(
     citations and checks as tables; oscal and ciso-assistant the register, for compliance
     tools to import."""
     from groundwork.export import formats
-    from groundwork.export.provenance import (
+    from groundwork.export.records import (
         NotExportable,
         StaleDocuments,
         exportable_run,
