@@ -12,7 +12,7 @@ from groundwork.runtime.progress import stage_progress
 from groundwork.text.chunks import checked_chunks
 from groundwork.warehouse.incremental import fresh_documents_sql, lineage_sql
 from groundwork.warehouse.lineage import table_rows
-from groundwork.warehouse.parts import part_writer
+from groundwork.warehouse.parquet import part_writer
 from groundwork.warehouse.sqlfiles import Sql
 from groundwork.warehouse.store import Warehouse
 from schemas.chunks import ARROW_SCHEMA as CHUNKS_SCHEMA

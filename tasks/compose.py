@@ -20,7 +20,7 @@ from groundwork.compose.reuse import (
 )
 from groundwork.compose.tables import ANSWER_TABLES, answers
 from groundwork.runtime.progress import stage_progress
-from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked

@@ -14,7 +14,7 @@ from groundwork.extract.parts import checked_candidates, row_groups
 from groundwork.runtime.batches import mapped, uncompressed_bytes, worker_count
 from groundwork.runtime.progress import stage_progress
 from groundwork.warehouse.lineage import lineage_path, table_rows
-from groundwork.warehouse.parts import part_writer
+from groundwork.warehouse.parquet import part_writer
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.requirements import CANDIDATES_SCHEMA

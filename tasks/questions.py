@@ -15,7 +15,7 @@ from prefect.cache_policies import NO_CACHE
 
 from groundwork.questions import LoadedQuestions, loaded_questions
 from groundwork.runtime.progress import stage_progress
-from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import run_script, sql_text
 from groundwork.warehouse.store import Warehouse
 from schemas.contract import checked

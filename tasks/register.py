@@ -23,7 +23,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.runtime.progress import stage_progress
 from groundwork.warehouse.incremental import lineage_sql
 from groundwork.warehouse.lineage import own_relation, relation
-from groundwork.warehouse.parts import part_writer
+from groundwork.warehouse.parquet import part_writer
 from groundwork.warehouse.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
 from schemas.contract import ContractViolation, checked, table_contract

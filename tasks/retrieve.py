@@ -11,7 +11,7 @@ from groundwork.models.scores import dense_embedder, relevance_scorer
 from groundwork.retrieve import retriever
 from groundwork.runtime.progress import stage_progress
 from groundwork.warehouse.lineage import run_parts
-from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import literal_sql
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig

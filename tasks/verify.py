@@ -10,7 +10,7 @@ from groundwork.models.scores import relevance_scorer
 from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
 from groundwork.warehouse.lineage import run_parts
-from groundwork.warehouse.parts import write_run_table
+from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import literal_sql
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig

@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from groundwork.warehouse.lineage import lineage_path
-from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.store import Warehouse
 
 REPO = Path(__file__).resolve().parent.parent

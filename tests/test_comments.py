@@ -10,7 +10,7 @@ import duckdb
 import pytest
 
 from groundwork.warehouse.comments import apply_comments, comment_statements, uncommented
-from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.sqlfiles import query
 from groundwork.warehouse.store import Warehouse
 from schemas.descriptions import descriptions

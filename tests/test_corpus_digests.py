@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import groundwork.warehouse.runs as runs
+import groundwork.ingest.listing as listing
 from groundwork.ingest.listing import corpus_snapshot, file_digest
 from groundwork.warehouse.store import Warehouse
 
@@ -22,7 +22,7 @@ def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         read.append(Path(path).name)
         return file_digest(path)
 
-    monkeypatch.setattr(runs, "file_digest", counted)
+    monkeypatch.setattr(listing, "file_digest", counted)
     return read
 
 
@@ -68,7 +68,7 @@ def test_the_second_snapshot_leaves_the_recorded_stats_unread(
     (corpus / "a.md").write_text("The entity shall act.\n", encoding="utf-8")
     warehouse = Warehouse(tmp_path / "wh")
     loads: list[Warehouse] = []
-    monkeypatch.setattr(runs, "known_stats", lambda wh: loads.append(wh) or {})
+    monkeypatch.setattr(listing, "known_stats", lambda wh: loads.append(wh) or {})
     corpus_snapshot(corpus, warehouse)
     (corpus / "new.md").write_text("The entity shall not act.\n", encoding="utf-8")
     hashed.clear()

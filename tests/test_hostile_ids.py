@@ -281,7 +281,7 @@ def test_exports_carry_the_ids_unchanged(hostile_run, tmp_path: Path):
     from trestle.oscal.catalog import Catalog
 
     from groundwork.export.formats import written_export
-    from groundwork.export.provenance import provenance
+    from groundwork.export.records import provenance
     from groundwork.warehouse.store import Warehouse
 
     warehouse, run_id = hostile_run

@@ -176,3 +176,43 @@ def test_an_upward_import_is_found(tree: Path) -> None:
     assert graph["tasks.verify"] == {"groundwork.rules"}
     assert upward_imports(graph) == [("groundwork.rules", "tasks.verify")]
     assert import_loops(graph) == [["groundwork.rules", "tasks.verify"]]
+
+
+# The floor plan: the library's top level stays small, and a file name says one thing. The
+# backends each stage package names alike are the one kind of repetition that helps a reader.
+MAX_TOP_LEVEL_MODULES = 12
+BACKEND_NAMES = {"rules.py", "served.py", "trained.py"}
+
+
+def shared_file_names(root: Path) -> dict[str, list[str]]:
+    """File names used by more than one module of the library (package `__init__` aside), with
+    the modules that use them, except the stage packages' backend names."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / "groundwork").rglob("*.py")):
+        if path.name != "__init__.py" and path.name not in BACKEND_NAMES:
+            found.setdefault(path.name, []).append(str(path.relative_to(root)))
+    return {name: paths for name, paths in found.items() if len(paths) > 1}
+
+
+def test_the_library_top_level_is_small() -> None:
+    top = sorted(p.name for p in (ROOT / "groundwork").glob("*.py"))
+    assert len(top) <= MAX_TOP_LEVEL_MODULES, top
+
+
+def test_no_two_library_modules_share_a_file_name_but_the_backends() -> None:
+    assert shared_file_names(ROOT) == {}
+
+
+def test_a_shared_file_name_is_found(tree: Path) -> None:
+    write_tree(
+        tree,
+        {
+            "groundwork/review.py": "",
+            "groundwork/claims/review.py": "",
+            "groundwork/verify/rules.py": "",
+            "groundwork/extract/rules.py": "",
+        },
+    )
+    assert shared_file_names(tree) == {
+        "review.py": ["groundwork/claims/review.py", "groundwork/review.py"]
+    }

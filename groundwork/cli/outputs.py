@@ -112,8 +112,8 @@ def export(
     the JSON Schema in schemas/export.schema.json. csv and xlsx hold the register, answers,
     citations and checks as tables; oscal and ciso-assistant the register, for compliance
     tools to import."""
-    from groundwork import export_formats
-    from groundwork.export.provenance import (
+    from groundwork.export import formats
+    from groundwork.export.records import (
         NotExportable,
         StaleDocuments,
         exportable_run,
@@ -133,11 +133,11 @@ def export(
             err.print(f"[red]error:[/] {exc}")
             raise typer.Exit(EXIT_FAILED) from exc
     try:
-        target = export_formats.export_target(fmt.value, out_path, wh.root / "reports" / run_id)
-    except export_formats.UnsafeTarget as exc:
+        target = formats.export_target(fmt.value, out_path, wh.root / "reports" / run_id)
+    except formats.UnsafeTarget as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_USAGE) from exc
-    export_formats.written_export(records, fmt.value, target)
+    formats.written_export(records, fmt.value, target)
     out.print(
         f"exported run {run_id} to {target}: {len(records.documents):,} documents, "
         f"{len(records.requirements):,} requirements, {len(records.statements):,} statements, "

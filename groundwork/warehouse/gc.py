@@ -14,7 +14,7 @@ from pathlib import Path
 
 from groundwork.runtime.failpoints import failpoint
 from groundwork.warehouse.lineage import LINEAGE_TABLES, lineage_runs
-from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.sqlfiles import query, run_script
 from groundwork.warehouse.store import Warehouse
 from groundwork.warehouse.views import refresh_views

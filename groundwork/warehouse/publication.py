@@ -16,7 +16,7 @@ import duckdb
 from groundwork.export.answers_markdown import answers_markdown
 from groundwork.report.write import write_report
 from groundwork.runtime.failpoints import failpoint
-from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.snapshot import built_snapshot, snapshot_path, stale_snapshot
 from groundwork.warehouse.sqlfiles import query, run_script, sql_text
 from groundwork.warehouse.store import Warehouse

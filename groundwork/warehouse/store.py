@@ -7,7 +7,7 @@ Layout::
     <root>/tables/<table>/run_id=<run>/part-*.parquet   one folder per stage output and run
     <root>/tables/<table>/run_id=<run>/lineage.parquet  per-document tables: whose parts hold what
 
-Parts are written and committed by parts.py, read through their lineage by lineage.py, and
+Parts are written and committed by parquet.py, read through their lineage by lineage.py, and
 shown as views by views.py; the run lock is locking.py, the schema schema.py.
 
 SQL names the Parquet files by paths relative to the warehouse folder (`tables/...`), and every

@@ -7,7 +7,7 @@ import duckdb
 
 from groundwork.warehouse.comments import apply_comments
 from groundwork.warehouse.lineage import LINEAGE_TABLES, relation
-from groundwork.warehouse.parts import PARQUET_TABLES
+from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.sqlfiles import Sql, query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
 
