@@ -50,6 +50,7 @@ from groundwork.run_artifacts import outcome_tags, run_tags
 from groundwork.runtime.compiled import activate
 from groundwork.stages import CODE_VERSION, STAGE_VERSIONS, STAGES
 from groundwork.warehouse.errors import missing_file, out_of_space
+from groundwork.warehouse.migrations import upgraded
 from groundwork.warehouse.runs import (
     Outcome,
     finish_run,
@@ -145,6 +146,7 @@ def corpus_run(
     """
     ship_logs()
     wh = Warehouse(Path(warehouse))
+    upgraded(wh)  # an older warehouse migrated in place (a deployment's run comes here first)
     with warehouse_turn(wh), run_session(wh, flow_run.get_id(), corpus):
         request = Request(Path(corpus), questions, config, profile, from_stage, only, run, force)
         return _locked_run(wh, request)

@@ -46,9 +46,11 @@ WarehouseOption = Annotated[
 ]
 
 
-def existing_warehouse(warehouse: Path | None) -> Warehouse:
-    """The warehouse to read, or a usage error when there is none yet."""
+def existing_warehouse(warehouse: Path | None, as_found: bool = False) -> Warehouse:
+    """The warehouse to read, or a usage error when there is none yet. One of an older format is
+    migrated in place first (groundwork/warehouse/migrations.py), unless `as_found`."""
     from groundwork.warehouse.errors import WarehouseDamaged
+    from groundwork.warehouse.migrations import upgraded
     from groundwork.warehouse.store import Warehouse
 
     wh = Warehouse(warehouse_dir(warehouse))
@@ -60,4 +62,6 @@ def existing_warehouse(warehouse: Path | None) -> Warehouse:
     except WarehouseDamaged as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(EXIT_FAILED) from exc
+    if not as_found:
+        upgraded(wh)  # WarehouseNewer: the command group says it in one line
     return wh

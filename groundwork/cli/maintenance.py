@@ -58,26 +58,26 @@ def migrate(
     """Bring the warehouse to this groundwork's format, in place, as the first command to open it
     would: in one transaction, with a copy of groundwork.duckdb kept beside it until it commits.
     Its register is carried over as it is; its views and published.duckdb are made again."""
-    from groundwork.warehouse.migrations import FORMAT, Migration, found_format, migrated, pending
+    from groundwork.warehouse.migrations import migrated, planned
+    from groundwork.warehouse.schema import FORMAT
 
-    wh = existing_warehouse(warehouse)
+    wh = existing_warehouse(warehouse, as_found=True)
     with wh.connect(read_only=check, as_found=True) as con:
-        found = found_format(con, wh)
-        if found is None:
+        migration = planned(con, wh)  # WarehouseNewer for a newer one, said in one line
+        if migration is None:
             out.print(f"{wh.root} holds no tables yet: the first run creates format {FORMAT}")
             return
-        steps = pending(wh, found)  # WarehouseNewer for a newer one, said in one line
-        out.print(f"{wh.root}: {found.said()}; this groundwork writes format {FORMAT}")
-        if not steps:
+        out.print(f"{wh.root}: {migration.found.said()}; this groundwork writes format {FORMAT}")
+        if not migration.steps:
             out.print("nothing to migrate")
             return
         out.print("steps that would run:" if check else "steps:")
-        for step in steps:
+        for step in migration.steps:
             out.print(f"  {step.change}", highlight=False)
         if check:
             out.print("then the views and published.duckdb are made again; nothing was changed")
             return
-        run_id = migrated(con, wh, Migration(found, steps))
+        run_id = migrated(con, wh, migration)
     out.print(f"migrated to format {FORMAT} (recorded in runs as {run_id})")
 
 
@@ -109,13 +109,16 @@ def cache_import(
 
     from groundwork.llm.cache import import_cache
     from groundwork.warehouse.errors import WarehouseUnusable
+    from groundwork.warehouse.migrations import upgraded
     from groundwork.warehouse.store import Warehouse
 
     if not path.is_file():
         err.print(f"[red]error:[/] {path} does not exist")
         raise typer.Exit(EXIT_USAGE)
+    wh = Warehouse(warehouse_dir(warehouse))
     try:
-        with Warehouse(warehouse_dir(warehouse)).connect() as con:
+        upgraded(wh)  # an older one migrated in place; a new one is created by the writer
+        with wh.connect() as con:
             n = import_cache(con, path)
     except WarehouseUnusable as exc:
         err.print(f"[red]error:[/] {exc}")

@@ -181,8 +181,10 @@ def run(
     one fails at once; with one (PREFECT_API_URL set) it waits its turn."""
     config = _run_config(config_file, profile, mapping, workers, replay)
     target = warehouse_dir(warehouse)
+    from groundwork.warehouse.migrations import upgraded
     from groundwork.warehouse.store import Warehouse
 
+    upgraded(Warehouse(target))  # an older warehouse migrated in place before anything reads it
     if not (from_stage or only or force):
         from groundwork.warehouse.unchanged import unchanged_run
 

@@ -33,6 +33,15 @@ class WarehouseFull(WarehouseUnusable):
     """The disk the warehouse is on is full: a write failed with ENOSPC."""
 
 
+class WarehouseNewer(WarehouseUnusable):
+    """The warehouse was written by a newer groundwork, in a format this one does not know."""
+
+
+class WarehouseOlder(WarehouseUnusable):
+    """The warehouse is of an older format: `groundwork migrate` (or any groundwork command)
+    migrates it (groundwork/warehouse/migrations.py)."""
+
+
 # DuckDB's words for a Parquet file or glob that is not there
 _MISSING_FILE = re.compile(
     r'No files found that match the pattern "([^"]+)"|Cannot open file "([^"]+)": No such file'

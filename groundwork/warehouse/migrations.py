@@ -1,72 +1,37 @@
-"""Warehouse formats, and the migrations that bring an older warehouse to this code's format.
+"""Migrations: an older warehouse brought to this code's format, in place.
 
-A warehouse records its format (`warehouse_format`, since format 7); one written before that is
-told by what it has (`told_format`). Each format after the first is one step: a SQL file
-`sql/migrations/NNN_<what>.sql`, or a function here where SQL cannot say it (a step that depends
-on what the warehouse holds). A new warehouse takes every step; an older one the steps after its
-format, when a newer groundwork first opens it (`Warehouse.connect`), or `groundwork migrate`:
+Every command does it first, before it opens the warehouse (the CLI's reading commands through
+`existing_warehouse`, a run in the flow and before it), and `groundwork migrate` on its own; a
+warehouse that is not migrated stops `Warehouse.connect` with WarehouseOlder. A migration:
 
-- in one transaction, so a migration cut short leaves the old format, never half of each; a copy
-  of groundwork.duckdb stays beside it (`groundwork.duckdb.pre-migration`) until it commits;
-- the views and their descriptions are made again, the runs table records the migration (status
-  migrated), and published.duckdb is written again from the migrated warehouse;
-- the register is carried over, never renumbered: no step changes a row of requirement_registry
-  (format 1 moves an older registry's rows into the keyless table as they are).
-
-A warehouse of a higher format than this code's stops every command with one line
-(`WarehouseNewer`): an older groundwork would misread it.
+- takes the steps after the warehouse's format (groundwork/warehouse/schema.py) in one
+  transaction, so one cut short leaves the old format, never half of each; a copy of
+  groundwork.duckdb stays beside it (`groundwork.duckdb.pre-migration`) until it commits;
+- makes the views and their descriptions again, records itself in runs (status migrated), and
+  writes published.duckdb again from the migrated warehouse;
+- carries the register over, never renumbered: no step changes a row of requirement_registry.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from importlib.metadata import version
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
-import pyarrow.parquet as pq
 
-from groundwork.warehouse.comments import apply_comments
-from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.runs import new_run_id
+from groundwork.warehouse.schema import FORMAT, Found, Step, apply_steps, found_format, pending
 from groundwork.warehouse.snapshot import built_snapshot, snapshot_path
-from groundwork.warehouse.sqlfiles import SQL_DIR, query, run_script, sql_text
+from groundwork.warehouse.sqlfiles import query, run_script
 from groundwork.warehouse.store import Warehouse
-from groundwork.warehouse.views import _columns, refresh_views
+from groundwork.warehouse.views import refresh_views
 
 BACKUP_SUFFIX = ".pre-migration"
-_STEP_FILE = re.compile(r"(\d{3})_\w+\.sql")
-
-
-@dataclass(frozen=True)
-class Step:
-    """One format: what brings a warehouse of the format before it to this one."""
-
-    format: int
-    change: str  # what it changes, as `groundwork migrate --check` says it
-    apply: Callable[[duckdb.DuckDBPyConnection, Warehouse], None]
-
-
-@dataclass(frozen=True)
-class Found:
-    """A warehouse's format as found: recorded, or told by its tables (0: format 1 or older)."""
-
-    format: int
-    recorded: bool
-
-    def said(self) -> str:
-        """The format in words, for `groundwork migrate`."""
-        if self.recorded:
-            return f"format {self.format}"
-        told = "format 1 or older" if self.format == 0 else f"format {self.format}"
-        return f"{told} (not recorded: told by its tables, columns, views and parts)"
 
 
 @dataclass(frozen=True)
@@ -77,203 +42,32 @@ class Migration:
     steps: tuple[Step, ...]
 
 
-def _format_1(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
-    """Format 1 (3f02a35, 2026-11-22): the layout of main up to 3f02a35, older ones moved to it.
-
-    sql/ddl/warehouse.sql creates only what is missing; an older warehouse's documents table is
-    split into rows and texts, and its registry's rows move as they are into the table without
-    key indexes."""
-    tables = _tables(con)
-    keyed_registry = _key_constraints(con, "requirement_registry") > 0
-    if keyed_registry:
-        run_script(con, "ddl/registry_set_aside")
-    run_script(con, "ddl/warehouse")
-    if keyed_registry:
-        run_script(con, "ddl/registry_restore")
-    if "documents" in tables:
-        run_script(con, "ddl/split_document_texts")
-    run_script(con, "ddl/documents_view")
-
-
-# The columns stage tables gained in format 3, which an older run's parts lack
-_PART_COLUMNS = {
-    "verifications": (
-        ("score", pa.float64()),
-        ("threshold", pa.float64()),
-        ("model_version", pa.string()),
-    ),
-    "candidates": (
-        ("sentence_start", pa.int64()),
-        ("sentence_end", pa.int64()),
-        ("long_quote", pa.bool_()),
-        ("requirement_score", pa.float64()),
-        ("requirement_model", pa.string()),
-        ("is_requirement", pa.bool_()),
-    ),
-    "requirements": (
-        ("sentence_start", pa.int64()),
-        ("sentence_end", pa.int64()),
-        ("long_quote", pa.bool_()),
-        ("requirement_score", pa.float64()),
-        ("requirement_model", pa.string()),
-    ),
-}
-
-
-def _parts_short_of_columns(warehouse: Warehouse) -> Iterator[tuple[Path, list[pa.Field]]]:
-    """Every committed part of a stage table that lacks columns of format 3, with those."""
-    for table, columns in _PART_COLUMNS.items():
-        for run_id in warehouse.committed_runs(table):
-            for part in warehouse.parts(table, run_id):
-                names = set(pq.read_schema(part).names)
-                missing = [pa.field(n, t) for n, t in columns if n not in names]
-                if missing:
-                    yield part, missing
-
-
-def _format_3(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
-    """Format 3 (ebf1e75 to 1bd65a7, 2026-11-25): every run's parts have the stage tables' columns.
-
-    Verifications gained the model's score, threshold and version; candidates and requirements
-    the enclosing sentence, long_quote and the classifier's score and model. An older run's parts
-    are written again with those columns, NULL (what this code reads for a run before them), and
-    every other value as it was. Each part is replaced in one rename, outside the transaction,
-    which cannot hold files: a migration cut short leaves parts with or without the columns,
-    which read the same."""
-    for part, missing in list(_parts_short_of_columns(warehouse)):
-        table = pq.read_table(part)
-        for field in missing:
-            table = table.append_column(field, pa.nulls(table.num_rows, field.type))
-        written = part.with_name(f".{part.name}.tmp")
-        pq.write_table(table, written, compression="zstd")
-        os.replace(written, part)
-
-
-def _format_4(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
-    """Format 4 (1d22024, 2026-11-25): views name Parquet files relative to the warehouse folder.
-
-    Before, they named them relative to the working directory of the run that made them, so
-    another directory, or the same one after an upgrade, found them missing. Those views are
-    dropped here and made again after the last step."""
-    for (name,) in query(con, "warehouse/views_by_working_directory").fetchall():
-        con.execute(f'DROP VIEW "{name}"')
-
-
-_PYTHON_STEPS = {1: _format_1, 3: _format_3, 4: _format_4}
-
-
-def _sql_step(path: Path) -> Step:
-    """A step written as sql/migrations/NNN_<what>.sql: its first line says what it changes."""
-    name = f"migrations/{path.stem}"
-    change = sql_text(name).splitlines()[0].removeprefix("-- ")
-    return Step(int(path.name[:3]), change, lambda con, _: run_script(con, name))
-
-
-def _python_step(
-    fmt: int, function: Callable[[duckdb.DuckDBPyConnection, Warehouse], None]
-) -> Step:
-    """A step written here: its docstring's first line says what it changes."""
-    return Step(fmt, (function.__doc__ or "").splitlines()[0], function)
-
-
-STEPS: tuple[Step, ...] = tuple(
-    sorted(
-        [
-            *(_sql_step(p) for p in (SQL_DIR / "migrations").glob("*.sql")),
-            *(_python_step(f, fn) for f, fn in _PYTHON_STEPS.items()),
-        ],
-        key=lambda step: step.format,
-    )
-)
-FORMAT = STEPS[-1].format  # the format this code writes
-
-
-class WarehouseNewer(WarehouseUnusable):
-    """The warehouse was written by a newer groundwork, in a format this one does not know."""
-
-
-def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
-    """The names of the warehouse's base tables."""
-    return {name for (name,) in query(con, "warehouse/tables").fetchall()}
-
-
-def _key_constraints(con: duckdb.DuckDBPyConnection, table: str) -> int:
-    """How many primary-key or unique constraints `table` has (0 if there is no such table)."""
-    return int(query(con, "warehouse/key_constraints", {"name": table}).fetchone()[0])
-
-
-def found_format(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> Found | None:
-    """The warehouse's format: recorded, or told by its tables; None for a new, empty database."""
-    tables = _tables(con)
-    if "warehouse_format" in tables:
-        return Found(query(con, "warehouse/recorded_format").fetchone()[0] or 0, recorded=True)
-    if "runs" not in tables:
-        return None
-    return Found(told_format(con, warehouse, tables), recorded=False)
-
-
-def told_format(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, tables: set[str]) -> int:
-    """The format of a warehouse written before formats were recorded, told by the first thing
-    it lacks; 0 when it lacks format 2's tables: format 1, or older (step 1 finds out)."""
-    if "model_scores" not in tables:
-        return 0
-    if next(_parts_short_of_columns(warehouse), None) is not None:
-        return 2
-    if query(con, "warehouse/views_by_working_directory").fetchone() is not None:
-        return 3
-    if "attempts" not in _columns(con, "runs"):
-        return 4
-    if "meta_key" not in _columns(con, "corpus_files"):
-        return 5
-    return 6
-
-
-def pending(warehouse: Warehouse, found: Found) -> tuple[Step, ...]:
-    """The steps that bring a warehouse of this format to `FORMAT`, in order; WarehouseNewer
-    for a warehouse of a higher format."""
-    if found.format > FORMAT:
-        raise WarehouseNewer(
-            f"{warehouse.db_path} is format {found.format}, written by a newer groundwork than "
-            f"this one ({version('groundwork')}, which reads formats up to {FORMAT}): upgrade "
-            "groundwork to use it"
-        )
-    return tuple(step for step in STEPS if step.format > found.format)
-
-
 def backup_path(db_path: Path) -> Path:
     """Where the copy of groundwork.duckdb a migration keeps until it commits is."""
     return db_path.with_name(db_path.name + BACKUP_SUFFIX)
 
 
-def _apply(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, steps: tuple[Step, ...]) -> None:
-    """Take the steps and record the format reached (inside the caller's transaction)."""
-    for step in steps:
-        step.apply(con, warehouse)
-    run_script(
-        con,
-        "warehouse/record_format",
-        {"format": FORMAT, "groundwork_version": version("groundwork")},
-    )
+def planned(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> Migration | None:
+    """The migration a warehouse needs (None for a new one); WarehouseNewer for a newer one."""
+    found = found_format(con, warehouse.root)
+    return None if found is None else Migration(found, pending(warehouse.db_path, found))
 
 
-def create_schema(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
-    """Make a new, empty database a warehouse of this format, in one transaction."""
-    con.execute("BEGIN TRANSACTION")
-    _apply(con, warehouse, STEPS)
-    apply_comments(con)  # its tables described before any publication describes its views
-    con.execute("COMMIT")
-
-
-def brought_up_to_date(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
-    """Create a new warehouse's schema, or migrate an older warehouse in place (nothing for one
-    of this format); WarehouseNewer for a newer one."""
-    found = found_format(con, warehouse)
-    if found is None:
-        create_schema(con, warehouse)
-        return
-    steps = pending(warehouse, found)
-    if steps:
-        migrated(con, warehouse, Migration(found, steps))
+def upgraded(warehouse: Warehouse) -> str | None:
+    """Migrate a warehouse of an older format in place; the ID of the migration's row in runs,
+    None when there was nothing to migrate (or no warehouse yet). WarehouseNewer for a newer
+    warehouse."""
+    if not warehouse.exists():
+        return None
+    with warehouse.connect(read_only=True, as_found=True) as con:  # most often: nothing to do
+        migration = planned(con, warehouse)
+    if migration is None or not migration.steps:
+        return None
+    with warehouse.connect(as_found=True) as con:
+        migration = planned(con, warehouse)  # again, as the writer: another process may have
+        if migration is None or not migration.steps:
+            return None
+        return migrated(con, warehouse, migration)
 
 
 def migrated(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, migration: Migration) -> str:
@@ -284,11 +78,11 @@ def migrated(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, migration: Mi
     con.execute("CHECKPOINT")  # everything in the file itself, so that the copy is whole
     backup = backup_path(warehouse.db_path)
     shutil.copyfile(warehouse.db_path, backup)
+    run_id = new_run_id()
     con.execute("BEGIN TRANSACTION")
     try:
-        _apply(con, warehouse, migration.steps)
+        apply_steps(con, warehouse.root, migration.steps)
         refresh_views(con, warehouse)  # made again in this format, described again
-        run_id = new_run_id()
         run_script(
             con,
             "runs/migrated",
@@ -316,7 +110,7 @@ def _said(migration: Migration) -> str:
                 "from_format": migration.found.format,
                 "format_recorded": migration.found.recorded,
                 "to_format": FORMAT,
-                "steps": [f"{step.format}: {step.change}" for step in migration.steps],
+                "steps": [step.change for step in migration.steps],
                 "groundwork": version("groundwork"),
             }
         }
@@ -329,9 +123,3 @@ def _snapshot_rewritten(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) ->
     published = query(con, "runs/published").fetchone()
     if published is not None:
         os.replace(built_snapshot(con, warehouse, published[0]), snapshot_path(warehouse))
-
-
-def behind(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> bool:
-    """Whether a warehouse (opened to read) needs migrating; WarehouseNewer if it is newer."""
-    found = found_format(con, warehouse)
-    return found is not None and bool(pending(warehouse, found))

@@ -33,6 +33,7 @@ import duckdb
 
 from groundwork.warehouse import locking
 from groundwork.warehouse.errors import WarehouseBusy, WarehouseDamaged
+from groundwork.warehouse.schema import checked_format
 from groundwork.warehouse.sqlfiles import literal
 
 # DuckDB's own memory (buffer pool, joins, sorts), beyond which it spills to
@@ -94,14 +95,10 @@ class Warehouse:
         """A DuckDB connection, closed on exit. Inside a `session` it is a cursor on the
         session's database.
 
-        The warehouse is in this code's format first (groundwork/warehouse/migrations.py): the
-        writer creates a new one's schema or migrates an older one in place, and a reader of an
-        older one has a writer migrate it before it reads, since its views may not read in this
-        code (WarehouseNewer for one newer than this code). `as_found` leaves it as it is, for
-        `groundwork migrate`."""
-        # it imports this module
-        from groundwork.warehouse.migrations import behind, brought_up_to_date
-
+        The warehouse must be of this code's format (groundwork/warehouse/schema.py): a new
+        one gets its schema from the writer; an older one stops with WarehouseOlder (every
+        command migrates it first: groundwork/warehouse/migrations.py), a newer one with
+        WarehouseNewer. `as_found` opens it whatever its format, for the migration."""
         held = _SESSIONS.get(self.db_path.absolute())
         if held is not None:
             with held.cursor() as cursor:
@@ -111,13 +108,8 @@ class Warehouse:
             self.root.mkdir(parents=True, exist_ok=True)
         con = self._opened(read_only, time.monotonic() + BACKGROUND_WAIT_S)
         try:
-            if not as_found and not read_only:
-                brought_up_to_date(con, self)
-            elif not as_found and behind(con, self):
-                con.close()
-                with self.connect():  # the writer migrates it
-                    pass
-                con = self._opened(read_only, time.monotonic() + BACKGROUND_WAIT_S)
+            if not as_found:
+                checked_format(con, self.db_path, writer=not read_only)
             yield con
         finally:
             con.close()

@@ -8,6 +8,7 @@ import duckdb
 from groundwork.warehouse.comments import apply_comments
 from groundwork.warehouse.lineage import LINEAGE_TABLES, relation
 from groundwork.warehouse.parquet import PARQUET_TABLES
+from groundwork.warehouse.schema import column_names
 from groundwork.warehouse.sqlfiles import Sql, query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
 
@@ -52,13 +53,8 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
         run_script(con, "views/dashboard_answers_by_topic")
     if all(warehouse.committed_runs(t) for t in ("requirements", "answers", "citations")):
         run_script(con, "views/changes")
-    if "verdict" in _columns(con, "statements"):  # absent from warehouses older than verdicts
+    if "verdict" in column_names(con, "statements"):  # absent from warehouses older than verdicts
         run_script(con, "views/dashboard_run_quality")
     if all(warehouse.committed_runs(t) for t in ("claims", "citation_corrections")):
         run_script(con, "views/dashboard_claim_quality")
     apply_comments(con)
-
-
-def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
-    """The column names of a table or view, none if it does not exist."""
-    return {name for (name,) in query(con, "warehouse/columns", {"name": relation}).fetchall()}

@@ -3,7 +3,7 @@
 -- transactionally: documents, sources, the ID registry, runs, checks and rejections.
 --
 -- This is format 1, the layout of main up to 3f02a35 (2026-11-22); every later change is a step
--- in sql/migrations/ (groundwork/warehouse/migrations.py), which a new warehouse takes too.
+-- in sql/migrations/ (groundwork/warehouse/schema.py), which a new warehouse takes too.
 -- Written with IF NOT EXISTS throughout, so that it also brings an older warehouse up to it.
 
 -- Documents are two tables and a view. `document_rows` holds what a run updates in place; the

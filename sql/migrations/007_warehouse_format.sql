@@ -1,5 +1,5 @@
 -- Format 7 (issue 39): the warehouse records its format, in warehouse_format.
--- Before it, groundwork/warehouse/migrations.py tells an older warehouse's format by what it has.
+-- Before it, groundwork/warehouse/schema.py tells an older warehouse's format by what it has.
 
 -- One row per format the warehouse reached, when and by which groundwork: the highest is its
 -- format. A newer groundwork migrates a warehouse of a lower one; an older one refuses a higher.

@@ -17,8 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from groundwork.warehouse.errors import WarehouseUnusable
-from groundwork.warehouse.migrations import FORMAT, STEPS, backup_path
+from groundwork.warehouse.errors import WarehouseNewer, WarehouseOlder
+from groundwork.warehouse.migrations import backup_path, upgraded
+from groundwork.warehouse.schema import FORMAT, STEPS
 from groundwork.warehouse.sqlfiles import SQL_DIR, query
 from groundwork.warehouse.store import Warehouse
 
@@ -126,7 +127,8 @@ def test_a_warehouse_migrates_in_place_keeping_its_register(commit, cwd, tmp_pat
 def test_every_view_answers_and_the_report_is_written(commit, tmp_path, monkeypatch):
     folder = copied(commit, tmp_path)
     monkeypatch.chdir(tmp_path.parent)
-    with Warehouse(folder).connect() as con:  # migrates it
+    upgraded(Warehouse(folder))
+    with Warehouse(folder).connect() as con:
         views = [
             v
             for (v,) in con.execute(
@@ -152,8 +154,8 @@ def test_a_migration_cut_short_leaves_the_old_format_and_the_copy(tmp_path, monk
         raise OSError("cut short")
 
     monkeypatch.setattr("groundwork.warehouse.migrations.refresh_views", broken)
-    with pytest.raises(OSError, match="cut short"), Warehouse(folder).connect():
-        pass
+    with pytest.raises(OSError, match="cut short"):
+        upgraded(Warehouse(folder))
     assert backup_path(db).exists()
     assert registry(backup_path(db)) == before
     with duckdb.connect(str(db), read_only=True) as con:
@@ -161,13 +163,24 @@ def test_a_migration_cut_short_leaves_the_old_format_and_the_copy(tmp_path, monk
         assert "warehouse_format" not in tables and "model_scores" not in tables
         assert con.execute("SELECT count(*) FROM runs WHERE status = 'migrated'").fetchone() == (0,)
     monkeypatch.undo()
-    with Warehouse(folder).connect():
-        pass
+    upgraded(Warehouse(folder))
     assert registry(db) == before and not backup_path(db).exists()
+
+
+def test_an_older_warehouse_not_migrated_is_never_read(tmp_path):
+    folder = copied("1d22024", tmp_path)
+    for read_only in (True, False):
+        older = pytest.raises(WarehouseOlder, match="`groundwork migrate` migrates it in place")
+        with older, Warehouse(folder).connect(read_only=read_only):
+            pass
+    assert registry(folder / "groundwork.duckdb") == registry(
+        WAREHOUSES / "1d22024" / "groundwork.duckdb"
+    )
 
 
 def test_a_warehouse_of_a_newer_format_stops_every_command_in_one_line(tmp_path):
     folder = copied("e997c64", tmp_path)
+    upgraded(Warehouse(folder))
     with Warehouse(folder).connect() as con:
         con.execute("INSERT INTO warehouse_format VALUES (?, now(), '99.0')", [FORMAT + 1])
     before = hashlib.sha256((folder / "groundwork.duckdb").read_bytes()).hexdigest()
@@ -185,7 +198,7 @@ def test_a_warehouse_of_a_newer_format_stops_every_command_in_one_line(tmp_path)
     assert run.returncode == 1, run.stdout + run.stderr
     (line,) = [ln for ln in (run.stdout + run.stderr).splitlines() if ln.strip()]
     assert line.startswith("error: ") and "written by a newer groundwork" in line
-    with pytest.raises(WarehouseUnusable, match="newer groundwork"), Warehouse(folder).connect():
+    with pytest.raises(WarehouseNewer, match="newer groundwork"), Warehouse(folder).connect():
         pass
     assert hashlib.sha256((folder / "groundwork.duckdb").read_bytes()).hexdigest() == before
 
