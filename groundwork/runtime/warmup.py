@@ -3,7 +3,7 @@
 Without a Prefect server (PREFECT_API_URL unset) the flow's first API call starts one, and the
 call waits for it: seconds on the bench corpus, with one core idle.
 The CLI starts it in a thread instead, and meanwhile takes the corpus's digests (the flow takes
-them again, hashing only what changed since: runs.corpus_snapshot) and imports the stages.
+them again, hashing only what changed since: ingest.listing.corpus_snapshot) and imports the stages.
 The thread is joined before the flow runs: Prefect's `start()` returns at once to a second
 caller while the first still waits for the server to answer, so nothing may call the API
 before the join.
