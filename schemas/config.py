@@ -71,7 +71,7 @@ Softening = Literal["hedge", "qualify", "mark_unverified", "remove"]
 
 
 class ClaimChecks(BaseModel):
-    """How each statement is checked claim by claim against the quotes it cites (issue 7).
+    """How each statement is checked claim by claim against the quotes it cites.
 
     `depth`: `full` runs every check (lexical, modality, actor, numbers, qualifiers); `light`
     skips the qualifier check; `routed` gives assertive claims the full depth and hedged ones

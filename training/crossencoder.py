@@ -68,7 +68,7 @@ def mean_pooled(hidden, attention_mask):
 def classifier(n_labels: int, dropout: float = 0.1):
     """The base encoder with a fresh linear head on the mean of its token vectors: the pooling
     the base was trained with (its [CLS] token and pooler never were, and a head on them
-    learnt next to nothing in 1,000 steps: BENCHMARKS.md)."""
+    learnt next to nothing: BENCHMARKS.md, "Trained relevance models", model A)."""
     import torch
     from transformers import AutoModel
 

@@ -1,4 +1,4 @@
-"""Claim-level verification (issue 7): statements cut into atomic claims, each checked against
+"""Claim-level verification: statements cut into atomic claims, each checked against
 the verbatim quote it cites the way an auditor would.
 
 `atomic_claims` (decompose.py) cuts a statement into self-contained claims; `checked_claim`

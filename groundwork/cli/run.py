@@ -198,7 +198,7 @@ def run(
     _quiet_prefect(verbose)
     from groundwork.runtime.warmup import digests_taken, server_starting
 
-    with server_starting():  # the server starts (3.5 s) while the flow's inputs are prepared
+    with server_starting():  # the server starts while the flow's inputs are prepared
         digests_taken(corpus, Warehouse(target))
         from flows.corpus import corpus_run, stage_tasks
 

@@ -52,7 +52,7 @@ _FOLDERS = {
     "csv": ("CSV", {f"{sheet}.csv" for sheet in SHEETS}),
 }
 _ARROW_TYPES = {str: pa.string(), int: pa.int64(), float: pa.float64(), bool: pa.bool_()}
-# libyaml's dumper writes the same text as the pure-Python one, three times faster.
+# libyaml's dumper writes the same text as the pure-Python one, several times faster.
 _YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
@@ -115,7 +115,7 @@ def _write_xlsx(export: Provenance, path: Path) -> None:
     """One sheet per table, header row frozen; write-only, so a large register streams out.
     XML cannot hold most control characters: one in a text (a form feed from a PDF) becomes
     U+FFFD, and the offsets still locate the quote in the document."""
-    # imported here: openpyxl takes about 0.5 s to import, which the other formats need not pay
+    # imported here: openpyxl is slow to import, which the other formats need not pay
     import openpyxl
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 

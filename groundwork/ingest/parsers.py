@@ -42,7 +42,7 @@ DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
 URL_KEYS = ("source_url", "url")  # the order document_record reads them in
 METADATA_FIELDS = ("title", "citation", "source_type", "jurisdiction", "url", "effective_date")
 TEMPLATE_FIELD = re.compile(r"\{([^{}]+)\}")
-# libyaml's loader is ten times faster than the pure-Python one; front matter is most of ingest.
+# libyaml's loader is many times faster than the pure-Python one; front matter is most of ingest.
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 HEADING_LINE = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 
@@ -98,9 +98,9 @@ def _has_aliases(block: str) -> bool:
 
 
 # Front matter as the corpus writes it: one `key: "string"` or `key: ["string", ...]` per line,
-# no escapes. Such a block means what its characters say, and reading it so is four times
-# faster than libyaml's loader, whose objects are built in Python: front matter was more than half
-# of parsing the bench corpus (BENCHMARKS.md, issue 24). Any other block goes to YAML.
+# no escapes. Such a block means what its characters say, and reading it so is several times
+# faster than libyaml's loader, whose objects are built in Python: front matter was most of
+# parsing the bench corpus. Any other block goes to YAML.
 _QUOTED = r'"[^"\\]*"'
 _SIMPLE_LINE = re.compile(
     rf"(?P<key>[A-Za-z_][A-Za-z0-9_]*):[ ]+(?:(?P<string>{_QUOTED})"

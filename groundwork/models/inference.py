@@ -76,9 +76,9 @@ class OnnxModel:
     def outputs(self, texts: Sequence[tuple[str, str] | str]) -> np.ndarray:
         """The graph's output row for each input, in input order. Each input runs alone: int8
         dynamic quantisation scales activations over the whole batch, padding included, so in
-        a batch an input's output would depend on its batchmates (by up to 0.004 in score), and
-        the gate must give a pair the same score in a run and in `groundwork judge`. Batching
-        gains nothing on the CPUs measured (about 66 pairs/s alone, 64-74 in batches of 4-32)."""
+        a batch an input's output would depend on its batchmates (slightly), and the gate must
+        give a pair the same score in a run and in `groundwork judge`. Batching gains nothing on
+        the CPUs measured (BENCHMARKS.md, "Trained relevance models")."""
         encodings = self.tokenizer.encode_batch(list(texts))
         width = self.session.get_outputs()[0].shape[-1]
         out = np.zeros((len(encodings), width), dtype=np.float32)

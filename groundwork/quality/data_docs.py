@@ -87,8 +87,8 @@ def quality_frames(
 
 def _frame(result: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     """A query's result as pandas, through Arrow, each Arrow buffer released as pandas takes it.
-    `.df()` held DuckDB's copy of the result and pandas' at once: 8.9 GB for the 7.16 M
-    requirements of the 10x corpus, 4.1 GB this way (BENCHMARKS.md, issue 24)."""
+    `.df()` held DuckDB's copy of the result and pandas' at once: on ten times the bench corpus,
+    about twice the memory this way takes (BENCHMARKS.md, "Great Expectations Data Docs")."""
     return result.to_arrow_table().to_pandas(self_destruct=True, split_blocks=True)
 
 
@@ -237,9 +237,10 @@ def free_connection(
     after `patience_s` of trying.
 
     A reader holds groundwork.duckdb without the run lock (`groundwork sql` takes none), so the
-    lock alone does not make the file free: on the 10x run a benchmark's `groundwork sql` held it
-    when the job came to write its row, and the job died with a traceback in its log. The guard
-    is let go between tries, so runs do not queue behind a job that waits for a reader."""
+    lock alone does not make the file free: in a benchmark run, the benchmark's `groundwork sql`
+    held it when the job came to write its row, and the job died with a traceback in its log.
+    The guard is let go between tries, so runs do not queue behind a job that waits for a
+    reader."""
     deadline = time.monotonic() + patience_s
     while True:
         with ExitStack() as held:

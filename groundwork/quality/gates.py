@@ -73,7 +73,8 @@ def check_result(
     con: duckdb.DuckDBPyConnection, check: Check, run_id: str, threshold: float
 ) -> dict:
     """Run one check and return its `check_results` row."""
-    # Arrow, not Python rows: a soft check may find 64 k offending rows and keeps five of them
+    # Arrow, not Python rows: a soft check may find tens of thousands of offending rows and
+    # keeps five of them
     rows = con.execute(check.sql).to_arrow_table()
     offending = rows.num_rows
     if check.denominator:

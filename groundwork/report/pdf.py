@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-PRINT_TIMEOUT = 1800  # seconds: the 2,788 ObliQA dev answers print in about 9 minutes
+PRINT_TIMEOUT = 1800  # seconds: thousands of answers print in minutes (BENCHMARKS.md, "Report")
 
 
 class PdfError(RuntimeError):

@@ -13,9 +13,10 @@ A chunk's score adds up four BM25 scores (bm25s, Robertson, k1 1.2, b 0.75), one
   at 0.3 of the single-term weight: a phrase that matches word for word ranks above the same
   words scattered.
 
-Measured on the ObliQA development split (benchmarks/retrieval.py, BENCHMARKS.md): each part
-helps on its own; pseudo-relevance feedback (RM3), unordered term pairs, a query stop list and
-other k1/b did not, so they are not here. rank-bm25 is the oracle in the tests.
+Measured on the ObliQA development split (benchmarks/retrieval.py --ablation; BENCHMARKS.md,
+"Retrieval"): each part helps on its own; pseudo-relevance feedback (RM3), unordered term pairs,
+a query stop list and other k1/b did not, so they are not here. rank-bm25 is the oracle in the
+tests.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class Field:
 
 
 def _bm25s() -> ModuleType:
-    """bm25s, imported on first use: it and scipy take 0.4 s, which a run without questions
+    """bm25s, imported on first use: it and scipy are slow to import, which a run without questions
     never needs. It sets its logger to DEBUG on import and logs every index build: warnings only."""
     import bm25s
 

@@ -27,10 +27,9 @@ INLINE_BYTES = 16_000_000
 def worker_count(requested: int, batches: int, size: int) -> int:
     """Workers to use: the requested number (0 = one per core), never more than the batches.
 
-    Starting the worker pool costs about three seconds on two cores (the fork server and each
-    worker import pyarrow, pandera and the stage module), about what one core needs for 16 MB of
-    text, so smaller work (`size` bytes: a small corpus, or the changed 1 % of a large one) runs
-    inline.
+    Starting the worker pool costs seconds on two cores (the fork server and each worker import
+    pyarrow, pandera and the stage module), about what one core needs for INLINE_BYTES of text,
+    so smaller work (`size` bytes: a small corpus, or the changed 1 % of a large one) runs inline.
     """
     if size < INLINE_BYTES:
         return 1

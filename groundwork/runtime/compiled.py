@@ -1,7 +1,7 @@
 """The rules engine compiled to C with mypyc, used only while it matches its Python sources.
 
 Why: the rules engine is a large share of a cold run's CPU time, spread flat over its functions
-(BENCHMARKS.md, "Compiled rules engine"). mypyc compiles the same Python source, guided by its
+(BENCHMARKS.md, "Bench corpus: cold run"). mypyc compiles the same Python source, guided by its
 type hints, into C extension modules that run it in less CPU time, with the same output.
 There is one implementation: the compiled modules are these sources. `make` builds them into
 .venv/compiled/ (`main`); a process uses them only when every source still hashes as it did when

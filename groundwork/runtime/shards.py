@@ -61,8 +61,8 @@ def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:
 def _shared_prefect_server() -> None:
     """Without a Prefect server (PREFECT_API_URL unset), start this process's ephemeral one now
     and name it in the environment the local cluster's worker processes inherit: otherwise each
-    worker starts an ephemeral server of its own on its first shard (measured on 20,000
-    documents: 7 servers for 7 workers, seconds and about 200 MB each)."""
+    worker starts an ephemeral server of its own on its first shard (one server a worker, each
+    taking seconds and hundreds of MB)."""
     from prefect.server.api.server import SubprocessASGIServer
     from prefect.settings import PREFECT_API_URL
 

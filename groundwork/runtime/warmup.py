@@ -1,9 +1,9 @@
 """What `groundwork run` does while Prefect's ephemeral server starts, before it runs the flow.
 
 Without a Prefect server (PREFECT_API_URL unset) the flow's first API call starts one, and the
-call waits for it: 3.5 s on the bench corpus (BENCHMARKS.md, issue 24), with one core idle.
+call waits for it: seconds on the bench corpus, with one core idle.
 The CLI starts it in a thread instead, and meanwhile takes the corpus's digests (the flow takes
-them again, hashing only what changed since: runs.corpus_snapshot) and imports the stages.
+them again, hashing only what changed since: ingest.listing.corpus_snapshot) and imports the stages.
 The thread is joined before the flow runs: Prefect's `start()` returns at once to a second
 caller while the first still waits for the server to answer, so nothing may call the API
 before the join.
@@ -52,7 +52,7 @@ def _server_started() -> None:
     process). A failure here is not the run's to report: the client's own `start()` tries
     again when the flow begins, and raises what it meets.
 
-    Imported here, not at the top: the server's modules take 1.2 s to import, which a run
+    Imported here, not at the top: the server's modules are slow to import, which a run
     against a running server (PREFECT_API_URL set) never needs."""
     from prefect.server.api.server import SubprocessASGIServer
 

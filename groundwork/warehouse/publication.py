@@ -106,9 +106,10 @@ def started_data_docs(warehouse: Warehouse, run_id: str) -> Path:
     """Start the run's Data Docs (groundwork/quality/data_docs.py) in a background process; its
     log's path.
 
-    Background, after the publish decision: Great Expectations takes 7 s to import and, on the
-    94,622-document bench corpus, as long again to validate, which a nightly run should not wait
-    for. The job waits for the run lock, so it reads the tables once this run has let go of them.
+    Background, after the publish decision: Great Expectations takes seconds to import and, on the
+    bench corpus, as long again to validate (BENCHMARKS.md, "Great Expectations Data Docs"),
+    which a nightly run should not wait for. The job waits for the run lock, so it reads the
+    tables once this run has let go of them.
     """
     folder = warehouse.root / "reports" / run_id
     folder.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ name is filled in one of two ways, by how the caller passes its value:
 - as a parameter (`params`, per statement of a script, so a script can mix statements that use
   different ones): a scalar (text, number, truth value, None, a timestamp without time zone)
   as a typed SQL literal, any other value bound. Binding any Python value makes DuckDB import
-  pandas (about a second), which a run with nothing to do never needs otherwise.
+  pandas (slow to import), which a run with nothing to do never needs otherwise.
 - as a substitution (the keyword arguments of `run_script`, `literal_sql`, `relation_sql`),
   for what DuckDB cannot bind: a path in DDL or COPY (a view over Parquet, `ATTACH`), a
   relation or a name. It is put into the text before the parameters are filled: a value

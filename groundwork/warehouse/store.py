@@ -39,7 +39,7 @@ from groundwork.warehouse.sqlfiles import literal
 # DuckDB's own memory (buffer pool, joins, sorts), beyond which it spills to
 # groundwork.duckdb.tmp/. Its default, 80 % of RAM, let a large cold run hold more than the
 # machine's share in register and review; this limit keeps a run's process tree bounded
-# (BENCHMARKS.md, "Memory").
+# (BENCHMARKS.md, "Memory of the process tree").
 MEMORY_LIMIT = "1280MB"
 # DuckDB's words when another process holds the file: "Conflicting lock is held in <program>
 # (PID <n>) by user <u>"
@@ -168,7 +168,7 @@ class Warehouse:
         """Keep the database open (read-write) until exit: every `connect` inside is a cursor on
         it. A run holds one, because closing DuckDB's last connection checkpoints the whole
         database and opening it reads its catalog again; a run of ten stages and thirty
-        connections paid that thirty times (about 1 s of a small incremental run). Committed
+        connections paid that thirty times, a noticeable part of a small incremental run. Committed
         work is in the write-ahead log meanwhile, so a killed run loses nothing committed.
         """
         with self.connect() as con:

@@ -1,8 +1,8 @@
 """The nightly no-op before Prefect: `groundwork run` on inputs equal to the published run's.
 
 Most nightly runs find nothing changed. The flow decides so too, but only after Prefect has
-started its ephemeral server and a flow run (about 6-10 s of a 12 s no-op on the bench corpus,
-BENCHMARKS.md, issue 24). The CLI asks here first: with the warehouse's run lock held, it takes
+started its ephemeral server and a flow run, most of a no-op run's time (BENCHMARKS.md, "Bench
+corpus: unchanged rerun"). The CLI asks here first: with the warehouse's run lock held, it takes
 the corpus's fingerprint (file stats, hashing only files whose size or mtime changed) and, when
 it equals the published run's, records the run as `unchanged` exactly as the flow would, less
 the flow run's ID, which there is none of. Anything else goes to the flow, which knows how to

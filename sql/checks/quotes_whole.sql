@@ -13,7 +13,7 @@
 WITH windows AS (
     -- one substring of the document per requirement, from 80 characters before the quote to 80
     -- after it, cut into the three pieces below: DuckDB walks a text from its start to reach an
-    -- offset, so four substrings of a long document cost four walks (5 s on the bench corpus)
+    -- offset, so four substrings of a long document cost four walks (seconds on the bench corpus)
     SELECT r.requirement_id, r.doc_id, r.char_start, r.char_end, r.exact_quote,
            greatest(r.char_start - 80, 0) AS lo,
            substring(d.text, greatest(r.char_start - 80, 0) + 1,

@@ -5,8 +5,8 @@
 --   (rows this run computed: see sql/review/run_views.sql; read from the requirement's chunk
 --   when the quote lies inside it, see sql/review/placed_requirements.sql)
 WITH placed AS MATERIALIZED (
-    -- made once for the two halves below: read twice, the view's joins took 37 s instead of
-    -- 13 s on the 10x corpus
+    -- made once for the two halves below: read twice, the view's joins took several times as
+    -- long on a large corpus
     SELECT * FROM placed_requirements
 ), elsewhere AS (
     -- the quotes not inside their chunk: read from their documents, and only those documents

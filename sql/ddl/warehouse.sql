@@ -57,9 +57,9 @@ CREATE TABLE IF NOT EXISTS sources (
 );
 
 -- requirement_id and canonical_key are each unique, without key indexes: DuckDB rewrites an index
--- whole at every checkpoint, half a second a night on 750 k requirements. sql/registry/assign_ids.sql
--- only inserts keys it does not hold, numbered after the highest, and the hard check
--- registry_ids_stable holds every run to both.
+-- whole at every checkpoint, a cost every nightly run would pay on a large register.
+-- sql/registry/assign_ids.sql only inserts keys it does not hold, numbered after the highest,
+-- and the hard check registry_ids_stable holds every run to both.
 CREATE TABLE IF NOT EXISTS requirement_registry (
     requirement_id  VARCHAR NOT NULL,     -- REQ-S0001 / REQ-P0001, never reused
     prefix          VARCHAR NOT NULL,     -- S (statutes, regulations) | P (policies)

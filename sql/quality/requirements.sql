@@ -1,7 +1,7 @@
 -- The run's requirements as Great Expectations sees them: whether each has a quote, its word
 -- count (as the quote_length gate counts words) and whether the quote is the document text at
--- its offsets. Not the quotes themselves: no expectation shows them, and on the 10x corpus they
--- were most of the job's memory (BENCHMARKS.md, issue 24).
+-- its offsets. Not the quotes themselves: no expectation shows them, and on ten times the bench
+-- corpus they were most of the job's memory (BENCHMARKS.md, "Great Expectations Data Docs").
 -- Parameters: $requirements.
 SELECT r.requirement_id, r.char_start, r.char_end, r.modality,
        r.exact_quote IS NOT NULL AS has_quote,

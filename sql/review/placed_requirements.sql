@@ -3,14 +3,13 @@
 -- NULL when the warehouse has no such document), so that the checks in sql/checks/ that read
 -- the text at a requirement's offsets can read it from the chunk when the span lies inside it.
 -- DuckDB walks a text from its start to reach a character offset, so a substring of a chunk (a
--- few hundred characters) costs far less than one of its document (up to millions): on the bench
--- corpus requirements_verbatim took 1.8 s with the document and 0.65 s with the chunk,
--- sentences_enclose_quotes 1.8 s and 0.55 s (10x corpus: 20.4 and 13.6 s, 17.4 and 10.9 s).
--- quotes_whole reads 80 characters either side, which leave the chunk for half of the quotes,
--- and lead-ins are often in an earlier chunk: there the chunk cost more than it saved (quotes_whole
--- 2.2 and 3.1 s, 10x: 25 and 58 s), and they read the document. The chunk's text is its document's at its
--- offsets: chunks_verbatim holds the run's own chunks to that, and a chunk taken from an earlier
--- run passed it there against the same text.
+-- few hundred characters) costs far less than one of its document (up to millions):
+-- requirements_verbatim and sentences_enclose_quotes take much less time with the chunk, on the
+-- bench corpus and on ten times it. quotes_whole reads 80 characters either side, which leave the
+-- chunk for many quotes, and lead-ins are often in an earlier chunk: there the chunk cost more
+-- than it saved (quotes_whole took longer with it), and they read the document. The chunk's text
+-- is its document's at its offsets: chunks_verbatim holds the run's own chunks to that, and a
+-- chunk taken from an earlier run passed it there against the same text.
 CREATE OR REPLACE TEMP VIEW placed_requirements AS
 SELECT r.*, c.char_start AS chunk_start, c.char_end AS chunk_end, c.text AS chunk_text,
        d.n_chars

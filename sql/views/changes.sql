@@ -6,8 +6,8 @@
 -- pairs a retired and an added requirement at the same place: same document and label path,
 -- n-th at that place in both runs. Only documents with both an added and a retired requirement
 -- can hold a pair, so only theirs are numbered by place (whole documents, so the numbers are
--- the same): on a first publication nothing is retired, and numbering all 716,209 added
--- requirements of the bench corpus was most of this view's time.
+-- the same): on a first publication nothing is retired, and numbering every added
+-- requirement of the bench corpus was most of this view's time.
 
 CREATE OR REPLACE MACRO requirement_changes(run_a, run_b) AS TABLE
 WITH a AS (SELECT * FROM requirements WHERE run_id = run_a),
