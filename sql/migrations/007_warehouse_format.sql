@@ -1,4 +1,4 @@
--- Format 7 (issue 39): the warehouse records its format, in warehouse_format.
+-- Format 7 (2026-11-27): the warehouse records its format, in warehouse_format.
 -- Before it, groundwork/warehouse/schema.py tells an older warehouse's format by what it has.
 
 -- One row per format the warehouse reached, when and by which groundwork: the highest is its
