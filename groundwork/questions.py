@@ -76,10 +76,17 @@ def _reason(row: Any) -> str | None:
     if isinstance(row, Exception):
         return str(row)
     if not isinstance(row, dict):
-        return "a question must be a mapping with question_id and question"
+        return "a question must be a mapping with question_id (or id) and question"
     if row.get("__extra__"):
         return "more values than columns (an unquoted comma?)"
     return None
+
+
+def _given_id(row: Any) -> str | None:
+    """The question ID a row gives, under either of its names (schemas/questions.py), for a
+    rejection to name it."""
+    given = row.get("question_id", row.get("id")) if isinstance(row, dict) else None
+    return None if given is None else str(given)
 
 
 def _error_text(error: ErrorDetails) -> str:
@@ -112,7 +119,7 @@ def loaded_questions(path: Path) -> LoadedQuestions:
     seen: set[str] = set()
     for line, row in rows:
         reason = _reason(row)
-        question_id = str(row.get("question_id")) if isinstance(row, dict) else None
+        question_id = _given_id(row)
         if reason is None:
             try:
                 question = Question.model_validate(row)

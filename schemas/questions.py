@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandera.pandas as pa
 import pyarrow as arrow
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from schemas.contract import ID_CHECK, table_contract
@@ -26,11 +26,14 @@ ARROW_SCHEMA = arrow.schema(
 
 
 class Question(BaseModel):
-    """One question; unknown keys are kept out of the table but do not reject the row."""
+    """One question; unknown keys are kept out of the table but do not reject the row. Its ID
+    may be given as `id`, as in a labelled question set (data/plain-questions/), so that such a
+    file runs as it is."""
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
-    question_id: str  # the grammar of schemas/ids.py, checked below
+    # the grammar of schemas/ids.py, checked below
+    question_id: str = Field(validation_alias=AliasChoices("question_id", "id"))
     question: str = Field(min_length=3, max_length=4000)
     topic: str | None = None
     category: str | None = None

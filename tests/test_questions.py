@@ -68,3 +68,21 @@ def test_unreadable_files_are_one_rejection(tmp_path: Path):
     other = tmp_path / "q.txt"
     other.write_text("what?")
     assert "unsupported" in loaded_questions(other).rejections[0]["reason"]
+
+
+def test_a_labelled_set_runs_as_it_is(tmp_path: Path):
+    """data/plain-questions/ names a question's ID `id`; its other fields are not the table's."""
+    labelled = tmp_path / "dev.jsonl"
+    labelled.write_text(
+        '{"id": "POL-0001", "question": "Who keeps the records?", "answerable": true, '
+        '"answers": [{"doc_id": "d", "quote": "keeps"}], "family": "gsa-tts"}\n'
+        '{"id": "POL-0001", "question": "Again?"}\n'
+        '{"question": "No ID at all?"}\n'
+    )
+    loaded = loaded_questions(labelled)
+    assert [q.question_id for q in loaded.questions] == ["POL-0001"]
+    assert [(r["line"], r["question_id"]) for r in loaded.rejections] == [
+        (2, "POL-0001"),
+        (3, None),
+    ]
+    assert loaded_questions(REPO / "data" / "plain-questions" / "dev.jsonl").rejections == []

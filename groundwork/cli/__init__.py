@@ -22,7 +22,7 @@ import duckdb
 import typer
 from rich.markup import escape
 
-from groundwork.cli import judge, maintenance, outputs, query, run
+from groundwork.cli import judge, maintenance, outputs, query, run, score
 from groundwork.cli.common import EXIT_CODES, EXIT_FAILED, RUN_EXIT_CODES, err, out
 from groundwork.cli.help import Command, Group
 from groundwork.runtime.compiled import activate
@@ -106,6 +106,7 @@ app.command(cls=Command)(query.sql)
 app.command(cls=Command)(query.runs)
 app.command(cls=Command)(query.diff)
 app.command(cls=Command)(query.ask)
+app.command(name="eval", cls=Command)(score.evaluate)
 app.command(cls=Command)(outputs.report)
 app.command(cls=Command)(maintenance.gc)
 app.command(cls=Command)(maintenance.migrate)

@@ -1,7 +1,7 @@
 """The BM25 backend of retrieval: chunks ranked per question, with source-type and jurisdiction
 filters.
 
-A chunk's score adds up four BM25 scores (bm25s, Robertson, k1 1.2, b 0.75), one per index:
+A chunk's score adds up four BM25 scores (bm25s, k1 1.2, b 0.75), one per index:
 
 * the chunk's own terms, with a contextual header (document title, citation, section heading),
   so a paragraph that says only "the notification shall include" is still found for "breach
@@ -17,6 +17,12 @@ Measured on the ObliQA development split (benchmarks/retrieval.py --ablation; BE
 "Retrieval"): each part helps on its own; pseudo-relevance feedback (RM3), unordered term pairs,
 a query stop list and other k1/b did not, so they are not here. rank-bm25 is the oracle in the
 tests.
+
+The idf is Lucene's, log(1 + (N - df + 0.5) / (df + 0.5)), always positive, not Robertson's
+log((N - df + 0.5) / (df + 0.5)), which is zero (bm25s floors it there) for a term in half the
+entries or more: in a corpus of one document, or two or three, nothing would score above zero and
+no question would get a candidate. On a corpus of thousands of chunks the two differ little for
+the rare terms that rank (ObliQA dev: BENCHMARKS.md, "Retrieval").
 """
 
 from __future__ import annotations
@@ -37,20 +43,21 @@ from schemas.retrievals import RETRIEVALS_SCHEMA
 if TYPE_CHECKING:
     import bm25s
 
-RETRIEVER = "bm25s-k1.2-b0.75-chunk+section-pairs0.3"
+RETRIEVER = "bm25s-lucene-k1.2-b0.75-chunk+section-pairs0.3"
 K1, B = 1.2, 0.75
 SECTION_WEIGHT = 0.5  # the chunk's own score weighs 1 - SECTION_WEIGHT
 PAIR_WEIGHT = 0.3  # adjacent term pairs, relative to single terms
 
 
 class Field:
-    """One BM25 index (bm25s) over token lists; scores every entry for a query."""
+    """One BM25 index (bm25s, Lucene's idf: the module docstring) over token lists; scores
+    every entry for a query."""
 
     def __init__(self, corpus: list[list[str]]) -> None:
         self.size = len(corpus)
         self.bm25: bm25s.BM25 | None = None
         if any(corpus):
-            self.bm25 = _bm25s().BM25(method="robertson", k1=K1, b=B)
+            self.bm25 = _bm25s().BM25(method="lucene", k1=K1, b=B)
             self.bm25.index(corpus, show_progress=False)
 
     def scores(self, query: list[str]) -> np.ndarray:
