@@ -37,6 +37,9 @@ VARYING_COLUMNS = {
     "code_version",
     "input_fingerprint",
     "corpus",  # the corpus folder's path: the checkout's
+    # when a warehouse reached its format, and which groundwork version took it there
+    "recorded_at",
+    "groundwork_version",
 }
 # A soft check's sample is the first five offending rows of a query without an order (sql/checks/).
 UNORDERED_COLUMNS = {"check_results": {"sample"}}
