@@ -37,8 +37,8 @@ def _finds_nothing(*args: object, **kwargs: object) -> bool:
 
 
 # family -> (module, attribute, what replaces it while the family is off): a claim family is a
-# check of the verdict's own list (verdict.CHECKS, which the report and the tests read too), and
-# the verdict without it is the list without it.
+# check of the verdict's own list (verdict.CHECKS, which the tests read too), and the verdict
+# without it is the list without it.
 CLAIM_FAMILIES: dict[str, tuple[object, str, object]] = {
     check.name: (verdict, "CHECKS", tuple(c for c in verdict.CHECKS if c is not check))
     for check in verdict.CHECKS

@@ -899,9 +899,9 @@ def _word_terms(text: str) -> frozenset[str]:
 
 
 class Check(NamedTuple):
-    """One check of the verdict, as the report, the ablation and the tests name it: `finds`
-    reads the case and returns what it found, and a finding gives `verdict` with `reason`
-    filled with the finding's words."""
+    """One check of the verdict, as the ablation and the tests name it: `finds` reads the case
+    and returns what it found, and a finding gives `verdict` with `reason` filled with the
+    finding's words."""
 
     name: str
     finds: Callable[[Case], Found]
