@@ -5,8 +5,10 @@ off in turn, and the dev figures it moves.
 Claim families are scored on the labelled dev blocks (data/labels: claims.jsonl's dev split,
 claims_extra, claims_blind) and the wording inventory (data/labels/wordings.jsonl's pairs), by
 agreement; never on the test split. Deontic families are scored by `is_requirement` F1 on the EU
-dev split (the held-back 20 % of training/requirement.py and the rest) and RegNLP. A family is
-turned off by replacing its function with one that finds nothing. Writes bench-out/ablation.json.
+dev split (the held-back 20 % of training/requirement.py and the rest) and RegNLP. A claim family
+is one check of the verdict's list (verdict.CHECKS), turned off by taking it out of that list; a
+deontic family is turned off by replacing its function with one that finds nothing. Writes
+bench-out/ablation.json.
 
     .venv/bin/python benchmarks/ablation.py --shared ../shared
 """
@@ -28,27 +30,34 @@ from training.metrics import held_back
 REPO = Path(__file__).resolve().parent.parent
 LABELS = REPO / "data/labels"
 
-# family -> (module, function, what the function returns when the family finds nothing); the
-# claim families are the verdict's own list of checks (verdict.CHECKS), which the report and the
-# tests read too.
+
+def _finds_nothing(*args: object, **kwargs: object) -> bool:
+    """A deontic family's predicate turned off."""
+    return False
+
+
+# family -> (module, attribute, what replaces it while the family is off): a claim family is a
+# check of the verdict's own list (verdict.CHECKS, which the tests read too), and the verdict
+# without it is the list without it.
 CLAIM_FAMILIES: dict[str, tuple[object, str, object]] = {
-    check.name: (verdict, check.finds.__name__, check.nothing) for check in verdict.CHECKS
+    check.name: (verdict, "CHECKS", tuple(c for c in verdict.CHECKS if c is not check))
+    for check in verdict.CHECKS
 }
 DEONTIC_FAMILIES: dict[str, tuple[object, str, object]] = {
-    "definitions": (deontic, "_is_definition", False),
-    "stative verbs": (deontic, "_is_stative", False),
-    "commencement": (deontic, "_is_commencement", False),
-    "non-operative verbs": (deontic, "_is_non_operative_verb", False),
-    "headings": (deontic, "_is_heading", False),
-    "agent named in a passive": (deontic, "_names_agent", False),
+    "definitions": (deontic, "_is_definition", _finds_nothing),
+    "stative verbs": (deontic, "_is_stative", _finds_nothing),
+    "commencement": (deontic, "_is_commencement", _finds_nothing),
+    "non-operative verbs": (deontic, "_is_non_operative_verb", _finds_nothing),
+    "headings": (deontic, "_is_heading", _finds_nothing),
+    "agent named in a passive": (deontic, "_names_agent", _finds_nothing),
 }
 
 
 @contextmanager
-def turned_off(module: object, name: str, nothing: object) -> Iterator[None]:
-    """The family's function replaced by one that finds nothing; caches cleared around it."""
+def turned_off(module: object, name: str, replacement: object) -> Iterator[None]:
+    """The family's attribute replaced by what turns it off; caches cleared around it."""
     _clear_caches()
-    with mock.patch.object(module, name, lambda *args, **kwargs: nothing):
+    with mock.patch.object(module, name, replacement):
         yield
     _clear_caches()
 
@@ -119,8 +128,8 @@ def ablated(
 ) -> dict[str, dict]:
     """The baseline figures and, for each family, the figures with it turned off."""
     results = {"(all rules)": measure()}
-    for family, (module, name, nothing) in families.items():
-        with turned_off(module, name, nothing):
+    for family, (module, name, replacement) in families.items():
+        with turned_off(module, name, replacement):
             results[family] = measure()
     return results
 

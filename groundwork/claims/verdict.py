@@ -32,8 +32,13 @@ order their findings decide:
    "any") that widens a rule the quote restricts.
 5. Otherwise SUPPORTED.
 
-`CHECKS` lists these families by name, each with its function, the verdict it gives and its
-reason texts: benchmarks/ablation.py turns each off by that list, and the tests read it.
+These checks are one list, `CHECKS`, and the list is the decision: each check reads the
+`Case` (the two texts, their readings, numbers, number conflicts, unused quote numbers, the
+depth, all read once) and returns what it `Found`; `checked_claim` walks the list in order, and
+the first check that finds something gives its verdict and reason. The checks after it that
+give the same verdict for the same reason add their issues: a CONTRADICTED claim names every
+conflict, a PARTIAL one every omission. benchmarks/ablation.py turns a check off by taking it
+out of the list, and the tests read it.
 
 Depth (`claim_depth`): "full" for assertive claims, "light" for hedged ones. A hedge
 ("generally", "typically", "it appears", "may need to"; groundwork.claims.hedges) announces that
@@ -49,7 +54,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from groundwork.claims.frequency import frequency, other_period, restated, without_periods
@@ -240,22 +245,93 @@ def checked_claim(
     """The verdict on a claim against the quote it cites (see the module docstring)."""
     if depth not in (FULL, LIGHT):
         raise ValueError(f"depth must be {FULL!r} or {LIGHT!r}, not {depth!r}")
-    claim_text = spelled_out(normalised(claim), quote)
-    quote_text = spelled_out(normalised(quote), claim)
-    share = round(support(_unmodal(claim_text), _unmodal(quote_text)), 4)
-    numbers, conflicts, unused = number_matches(claim_text, quote_text, tolerance)
-    verdict, reason, issues = (
-        _off_topic(claim_text, quote_text, share, conflicts)
-        or _other_partys_rule(claim_text, quote_text, conflicts)
-        or _contradicted(claim_text, quote_text, conflicts)
-        or _invented(claim_text, quote_text, numbers)
-        or _partial(claim_text, quote_text, unused, depth)
-        or (SUPPORTED, _SUPPORTED_REASON, ())
-    )
-    return ClaimCheck(verdict, reason, issues, share, numbers)
+    case = Case.read(claim, quote, depth, tolerance)
+    verdict, reason, issues = _decision(case)
+    return ClaimCheck(verdict, reason, issues, case.share, case.numbers)
 
 
-Finding = tuple[str, str, tuple[str, ...]]  # verdict, reason, issues
+@dataclass(frozen=True)
+class Case:
+    """One claim against one quote, as every check reads it: both texts normalised (acronyms
+    spelled out), the depth, the share of the claim's terms the quote states, and the numbers
+    matched (each claim number's match, the conflicts, the quote's numbers the claim leaves
+    unused). The readings of the two texts are read once, when a check first asks for them:
+    the off-topic check decides most unrelated claims before any check needs them."""
+
+    claim: str
+    quote: str
+    depth: str
+    share: float
+    numbers: tuple[NumberMatch, ...]
+    conflicts: tuple[NumberConflict, ...]
+    unused: tuple[Mention, ...]
+
+    @classmethod
+    def read(cls, claim: str, quote: str, depth: str = FULL, tolerance: float = 0.005) -> Case:
+        """The case of `claim` against `quote`, its numbers matched within `tolerance`."""
+        claim_text = spelled_out(normalised(claim), quote)
+        quote_text = spelled_out(normalised(quote), claim)
+        share = round(support(_unmodal(claim_text), _unmodal(quote_text)), 4)
+        matched = number_matches(claim_text, quote_text, tolerance)
+        return cls(claim_text, quote_text, depth, share, *matched)
+
+    @cached_property
+    def rules(self) -> tuple[tuple[Reading, ...], tuple[Reading, ...]]:
+        """The quote's readings and the claim's (_rules)."""
+        return _rules(self.claim, self.quote)
+
+    @cached_property
+    def aligned(self) -> tuple[tuple[Reading, Reading], ...]:
+        """Each claim reading with the quote's reading about the same act (none where the
+        quote has no reading)."""
+        quote_readings, claim_readings = self.rules
+        pairs = ((reading, _aligned(reading, quote_readings)) for reading in claim_readings)
+        return tuple((reading, aligned) for reading, aligned in pairs if aligned is not None)
+
+    @cached_property
+    def correlatives(self) -> tuple[tuple[Reading, Reading], ...]:
+        """The aligned readings where the claim states the other side of the quote's duty."""
+        return tuple(pair for pair in self.aligned if _correlative(*pair))
+
+    @cached_property
+    def unstated(self) -> tuple[tuple[Reading, Reading], ...]:
+        """The aligned readings that are no correlative and that no clause of the quote states
+        as they are: the ones whose modality and parties are compared."""
+        quote_readings = self.rules[0]
+        return tuple(
+            (reading, aligned)
+            for reading, aligned in self.aligned
+            if not _correlative(reading, aligned) and not _stated(reading, quote_readings)
+        )
+
+
+class Found(NamedTuple):
+    """What one check found: its issues (none when it found nothing), and the words its
+    reason is filled with, the first issue unless the check names others."""
+
+    issues: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+
+
+NOTHING = Found()
+
+
+def _decision(case: Case) -> tuple[str, str, tuple[str, ...]]:
+    """The verdict, reason and issues of the first check of CHECKS that finds something.
+    Every later check that gives the same verdict for the same reason adds its issues (so a
+    CONTRADICTED claim names all its conflicts, the first in the reason); none finding
+    anything, SUPPORTED. CHECKS is read at each call, so the ablation can turn a check off."""
+    for index, check in enumerate(CHECKS):
+        found = check.finds(case)
+        if not found.issues:
+            continue
+        alike = (
+            c for c in CHECKS[index + 1 :] if (c.verdict, c.reason) == (check.verdict, check.reason)
+        )
+        issues = found.issues + tuple(i for c in alike for i in c.finds(case).issues)
+        reason = check.reason.format(*(found.words or found.issues[:1]))
+        return check.verdict, reason, tuple(dict.fromkeys(issues))
+    return SUPPORTED, _SUPPORTED_REASON, ()
 
 
 def _unmodal(text: str) -> str:
@@ -293,44 +369,35 @@ def _opposition(mine: str, theirs: str) -> str | None:
     return None
 
 
-def _off_topic(
-    claim: str, quote: str, share: float, conflicts: tuple[NumberConflict, ...]
-) -> Finding | None:
+def _off_topic(case: Case) -> Found:
     """Too few of the claim's terms in the quote: it is about something else. A figure in
     another unit (5 calendar days for 5 business days) still marks the same fact."""
-    if share >= OFF_TOPIC or any(c.what == UNIT for c in conflicts):
-        return None
-    missing = ", ".join(_unstated(claim, quote)[:6])
-    return (
-        UNSUPPORTED,
-        _OFF_TOPIC_REASON.format(missing),
-        (f"not in quote: {missing}",),
-    )
+    if case.share >= OFF_TOPIC or any(c.what == UNIT for c in case.conflicts):
+        return NOTHING
+    missing = ", ".join(_unstated(case.claim, case.quote)[:6])
+    return Found((f"not in quote: {missing}",), (missing,))
 
 
-def _other_partys_rule(
-    claim: str, quote: str, conflicts: tuple[NumberConflict, ...]
-) -> Finding | None:
+def _other_partys_rule(case: Case) -> Found:
     """Another figure for another actor, neither text naming the other's ("clearinghouses had
     to comply by April 20, 2005" for "a small health plan must comply no later than April 20,
     2006"): two facts differ at once, so the claim states another requirement rather than
     misstating this one. The actor is any subject named by a noun, since the kinds of
     regulated body ("clearinghouse", "issuer") are too many to list as party nouns."""
-    if not any(c.what == VALUE or c.kind == "date" for c in conflicts):  # dates have no value
-        return None
-    quote_readings, claim_readings = _rules(claim, quote)
+    # A date has no value, so a date conflict is told by its kind.
+    if not any(c.what == VALUE or c.kind == "date" for c in case.conflicts):
+        return NOTHING
+    quote_readings, claim_readings = case.rules
     mine = _named_actors(claim_readings)
     theirs = _named_actors(quote_readings)
     if not mine or not theirs or generic(mine[0]) or generic(theirs[0]):
-        return None
-    claim_terms, quote_terms = frozenset(content_terms(claim)), frozenset(content_terms(quote))
+        return NOTHING
+    claim_terms = frozenset(content_terms(case.claim))
+    quote_terms = frozenset(content_terms(case.quote))
     if matches(_head_noun(mine[0]), quote_terms) or matches(_head_noun(theirs[0]), claim_terms):
-        return None
-    return (
-        UNSUPPORTED,
-        _OTHER_PARTY_REASON.format(_bare(mine[0]), _bare(theirs[0])),
-        (f"other requirement: {_bare(mine[0])} vs {_bare(theirs[0])}",),
-    )
+        return NOTHING
+    mine_bare, theirs_bare = _bare(mine[0]), _bare(theirs[0])
+    return Found((f"other requirement: {mine_bare} vs {theirs_bare}",), (mine_bare, theirs_bare))
 
 
 def _named_actors(text_readings: tuple[Reading, ...]) -> list[str]:
@@ -346,84 +413,73 @@ def _head_noun(party: str) -> str:
     return term(words[-1]) if words else ""
 
 
-def _contradicted(claim: str, quote: str, conflicts: tuple[NumberConflict, ...]) -> Finding | None:
-    """Numbers, modalities, actors or negations that differ from the quote's."""
-    issues = [*map(_conflict_issue, conflicts), *_rule_conflicts(claim, quote)]
-    recurrence = other_period(claim, quote)
-    if recurrence:
-        issues.append("frequency differs: {} vs {}".format(*recurrence))
-    if not issues:
-        return None
-    return CONTRADICTED, _CONFLICT_REASON.format(issues[0]), tuple(issues)
+def _number_conflicts(case: Case) -> Found:
+    """Numbers that differ from the quote's number of the same kind, or its bound."""
+    return Found(tuple(map(_conflict_issue, case.conflicts)))
 
 
-def _invented(claim: str, quote: str, numbers: tuple[NumberMatch, ...]) -> Finding | None:
-    """A frequency, an "only" restriction, a number or an act the quote does not state."""
-    undone = _undone_acts(claim, quote)
-    if undone:
-        return (
-            UNSUPPORTED,
-            _OPPOSITE_ACT_REASON.format(undone[0]),
-            tuple(f"other act: {u}" for u in undone),
-        )
-    how_often = frequency(claim)
-    if how_often and not frequency(quote):
-        return (
-            UNSUPPORTED,
-            _NO_FREQUENCY_REASON.format(how_often),
-            (f"frequency not in quote: {how_often}",),
-        )
+def _other_frequency(case: Case) -> Found:
+    """A period of recurrence that differs from the quote's (groundwork.claims.frequency)."""
+    recurrence = other_period(case.claim, case.quote)
+    return Found(("frequency differs: {} vs {}".format(*recurrence),)) if recurrence else NOTHING
+
+
+def _invented_frequency(case: Case) -> Found:
+    """A frequency ("every year") where the quote sets none."""
+    how_often = frequency(case.claim)
+    if not how_often or frequency(case.quote):
+        return NOTHING
+    return Found((f"frequency not in quote: {how_often}",), (how_often,))
+
+
+def _invented_restriction(case: Case) -> Found:
+    """An "only" restriction ("only if it is made in writing") the quote does not make."""
     narrowed = [
-        q.text for q in qualifiers(claim) if _ONLY.match(q.text) and not kept(q, quote, claim)
+        q.text
+        for q in qualifiers(case.claim)
+        if _ONLY.match(q.text) and not kept(q, case.quote, case.claim)
     ]
-    if narrowed:
-        return (
-            UNSUPPORTED,
-            _NO_RESTRICTION_REASON.format(narrowed[0]),
-            tuple(f"condition not in quote: {n}" for n in narrowed),
-        )
-    recurring = restated(claim, quote)
+    if not narrowed:
+        return NOTHING
+    return Found(tuple(f"condition not in quote: {n}" for n in narrowed), (narrowed[0],))
+
+
+def _invented_numbers(case: Case) -> Found:
+    """Numbers of a kind the quote does not state at all (a recurrence it restates aside)."""
+    recurring = restated(case.claim, case.quote)
     invented = [
         n
-        for n in numbers
+        for n in case.numbers
         if n.status == UNMATCHED
         and not _is_article(n)
         and not any(n.surface in p.surface for p in recurring)
     ]
-    if invented:
-        return (
-            UNSUPPORTED,
-            _NO_NUMBER_REASON.format(invented[0].kind, invented[0].surface),
-            tuple(f"number not in quote: {n.surface}" for n in invented),
-        )
-    return None
+    if not invented:
+        return NOTHING
+    issues = tuple(f"number not in quote: {n.surface}" for n in invented)
+    return Found(issues, (invented[0].kind, invented[0].surface))
 
 
-def _partial(claim: str, quote: str, unused: tuple[Mention, ...], depth: str) -> Finding | None:
+def _omissions(case: Case) -> Found:
     """Qualifiers and numbers of the quote the claim drops, and scope it widens."""
+    claim, quote = case.claim, case.quote
     issues = [
         f"missing qualifier: {q.text}"
         for q in qualifiers(quote)
-        if not (depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
+        if not (case.depth == LIGHT and q.kind == EXCEPTION) and not kept(q, claim, quote)
     ]
     recurring = restated(quote, claim)
     issues += [
         f"missing qualifier: {bounded(quote, n)}"
-        for n in unused
+        for n in case.unused
         if not any(p.start <= n.start and n.end <= p.end for p in recurring)
     ]
     widened = _UNIVERSALS.search(without_periods(claim))
     if widened and widened.group(0).lower() == "whenever" and _WHEN.search(quote):
         widened = None
-    if depth == FULL and widened and not _UNIVERSALS.search(quote):
+    if case.depth == FULL and widened and not _UNIVERSALS.search(quote):
         issues.append(f"scope broadened: {widened.group(0)}")
-    if not issues:
-        return None
-    return (
-        PARTIAL,
-        _DROPPED_REASON.format(issues[0]),
-        tuple(issues),
-    )
+    return Found(tuple(issues))
 
 
 def _conflict_issue(conflict: NumberConflict) -> str:
@@ -439,44 +495,45 @@ def _is_article(number: NumberMatch) -> bool:
     return number.kind in ("count", "duration") and number.value == Decimal(1)
 
 
-def _rule_conflicts(claim: str, quote: str) -> list[str]:
-    """Modality, negation and party conflicts between aligned readings, and antonyms."""
-    issues = []
-    quote_readings, claim_readings = _rules(claim, quote)
-    # "may be applied only on a physician's order" restates "shall be effected only by ...
-    # order": with "only", what a party may do and what it must do are one restriction.
-    restricted = bool(_ONLY_WORD.search(claim) and _ONLY_WORD.search(quote))
-    for reading in claim_readings:
-        aligned = _aligned(reading, quote_readings)
-        if aligned is None:
-            continue
-        issues += _parties_left_out(reading, aligned)
-        if _correlative(reading, aligned):
-            issues += _denied_right(reading, aligned)
-            continue
-        if _stated(reading, quote_readings):
-            continue
-        issues += [
+def _parties_left_out(case: Case) -> Found:
+    """The quote's parties an "only" claim excludes (_left_out), clause by clause."""
+    return Found(tuple(i for pair in case.aligned for i in _left_out(*pair)))
+
+
+def _denied_rights(case: Case) -> Found:
+    """What the beneficiary of the quote's duty is said to have no right to (_denied_right)."""
+    return Found(tuple(i for pair in case.correlatives for i in _denied_right(*pair)))
+
+
+def _modality_conflicts(case: Case) -> Found:
+    """Modalities and negations that differ for the same act (_modality_conflict). "may be
+    applied only on a physician's order" restates "shall be effected only by ... order": with
+    "only", what a party may do and what it must do are one restriction."""
+    restricted = bool(_ONLY_WORD.search(case.claim) and _ONLY_WORD.search(case.quote))
+    return Found(
+        tuple(
             issue
-            for issue in _modality_conflicts(reading, aligned)
+            for pair in case.unstated
+            for issue in _modality_conflict(*pair)
             if not (restricted and issue in _MAY_OR_MUST)
-        ]
-        issues += _party_conflicts(reading, aligned, quote)
-    issues += _substituted_parties(claim, quote, claim_readings, quote_readings)
-    issues += _antonyms(claim, quote) + _denied_limits(claim, quote) + _excluded(claim, quote)
-    issues += _required_where_waived(claim, quote)
-    issues += _delayed_moment(claim, quote)
-    return list(dict.fromkeys(issues))
+        )
+    )
 
 
-def _delayed_moment(claim: str, quote: str) -> list[str]:
+def _party_conflicts(case: Case) -> Found:
+    """Another actor or recipient of the quote's act (_changed_parties), clause by clause."""
+    return Found(tuple(i for pair in case.unstated for i in _changed_parties(*pair, case.quote)))
+
+
+def _delayed_moment(case: Case) -> Found:
     """A period after an event where the quote, setting no period, makes the event itself the
     time: "final 30 days after the respondent receives the notice" for "final on receipt of the
     notice", "within 30 days after establishing the relationship" for "not later than when you
     establish the relationship". The claim moves a deadline the quote fixes."""
+    claim, quote = case.claim, case.quote
     moments = [(m.group(0), content_terms(m.group("event"))[:1]) for m in _AT_EVENT.finditer(quote)]
     if not moments or not _AFTER.search(claim) or _deadline_set(quote):
-        return []
+        return NOTHING
     for number in mentions(claim):
         start = anchor(claim, number) if number.kind == "duration" else ""
         if not _AFTER.match(start):
@@ -484,23 +541,24 @@ def _delayed_moment(claim: str, quote: str) -> list[str]:
         event = frozenset(content_terms(start))
         for moment, (first, *_) in ((m, t) for m, t in moments if t):
             if matches(first, event):
-                return [f"deadline differs: {bounded(claim, number)} {start} vs {moment}"]
-    return []
+                return Found((f"deadline differs: {bounded(claim, number)} {start} vs {moment}",))
+    return NOTHING
 
 
-def _required_where_waived(claim: str, quote: str) -> list[str]:
+def _required_where_waived(case: Case) -> Found:
     """What the quote does without, the claim, denying nothing, makes a step of the rule:
     "could take effect only after a prior public comment period" for "effective upon
     publication, without opportunity for any prior public comment"."""
+    claim, quote = case.claim, case.quote
     if _NEGATION_WORD.search(claim) or _words(claim) in _words(quote):
-        return []  # a claim that is the quote's own words, a part of it, waives nothing anew
+        return NOTHING  # a claim that is the quote's own words, a part of it, waives nothing anew
     claim_terms = frozenset(content_terms(claim))
     for found in _WITHOUT.finditer(quote):
         waived = content_terms(found.group("what"))
         said = [t for t in waived if matches(t, claim_terms)]
         if waived and matches(waived[-1], claim_terms) and 2 * len(said) > len(waived):
-            return [f"negation differs: {found.group(0).strip()}"]
-    return []
+            return Found((f"negation differs: {found.group(0).strip()}",))
+    return NOTHING
 
 
 def _words(text: str) -> str:
@@ -508,26 +566,28 @@ def _words(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _excluded(claim: str, quote: str) -> list[str]:
+def _excluded(case: Case) -> Found:
     """What an "only" claim expressly leaves out though the quote covers it: "only its own
     internal incidents, not external ones" for "internal or external incidents"."""
-    if _ONLY_WORD.search(quote):
-        return []
-    quote_terms = frozenset(content_terms(quote))
-    return [
-        f"scope narrowed: not {found.group('word')}"
-        for found in _ONLY_NOT.finditer(claim)
-        if matches(term(found.group("word")), quote_terms)
-    ]
+    if _ONLY_WORD.search(case.quote):
+        return NOTHING
+    quote_terms = frozenset(content_terms(case.quote))
+    return Found(
+        tuple(
+            f"scope narrowed: not {found.group('word')}"
+            for found in _ONLY_NOT.finditer(case.claim)
+            if matches(term(found.group("word")), quote_terms)
+        )
+    )
 
 
-def _substituted_parties(
-    claim: str, quote: str, claim_readings: tuple[Reading, ...], quote_readings: tuple[Reading, ...]
-) -> list[str]:
+def _substituted_parties(case: Case) -> Found:
     """A party the claim puts where the quote names another, when neither text names the
     other's party at all: "file a complaint with the State attorney general" for "with the
     Secretary", "repaid by the nonprofit entity" for "by the residents". Who acts is the same
     role whether said as subject or in a "by" phrase."""
+    claim, quote = case.claim, case.quote
+    quote_readings, claim_readings = case.rules
     claim_terms, quote_terms = frozenset(content_terms(claim)), frozenset(content_terms(quote))
     issues = []
     theirs = _slots(quote, quote_readings)
@@ -540,7 +600,7 @@ def _substituted_parties(
                 what = "actor" if slot == ACTOR_SLOT else "recipient"
                 issues.append(f"{what} changed: {_bare(party)} vs {_bare(other)}")
                 break
-    return issues
+    return Found(tuple(issues))
 
 
 def _slots(text: str, text_readings: tuple[Reading, ...]) -> list[tuple[str, str]]:
@@ -570,9 +630,10 @@ def _same_or_unsaid(mine: str | None, theirs: str | None) -> bool:
     return not mine_head or not theirs_head or same_party(mine_head, theirs_head)
 
 
-def _denied_limits(claim: str, quote: str) -> list[str]:
+def _denied_limits(case: Case) -> Found:
     """A limit one text sets and the other denies: "no cap" for "shall not exceed $25"; "at
     any time" for "within 30 days", and the other way round."""
+    claim, quote = case.claim, case.quote
     issues = []
     no_limit, limit = _NO_LIMIT.search(claim), _LIMIT.search(quote)
     if no_limit and limit and not _NO_LIMIT.search(quote):
@@ -583,7 +644,7 @@ def _denied_limits(claim: str, quote: str) -> list[str]:
         if open_ended and period and not _OPEN_ENDED.search(bounded_text):
             pair = (open_ended.group(0), period) if open_first else (period, open_ended.group(0))
             issues.append(f"deadline differs: {pair[0]} vs {pair[1]}")
-    return issues
+    return Found(tuple(issues))
 
 
 @lru_cache(maxsize=8_192)
@@ -631,7 +692,7 @@ def _denied_right(reading: Reading, aligned: Reading) -> list[str]:
     return []
 
 
-def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
+def _modality_conflict(reading: Reading, aligned: Reading) -> list[str]:
     """May for must, must not for may, need not for must (for the same act or, but for may
     against must not, the same actor), and must for must not; "does not" for "does" or "must";
     the opposite verb under a modality that makes it a conflict ("shall deny" for "shall
@@ -657,21 +718,20 @@ def _modality_conflicts(reading: Reading, aligned: Reading) -> list[str]:
     return []
 
 
-def _undone_acts(claim: str, quote: str) -> list[str]:
+def _undone_acts(case: Case) -> Found:
     """The opposite of the quote's act under a modality that neither restates nor conflicts
     with the quote's: "may shorten the deadline" for "may extend the deadline" (the quote
     lets the party do the one, and says nothing of the other)."""
-    quote_readings, claim_readings = _rules(claim, quote)
-    found = []
-    for reading in claim_readings:
-        aligned = _aligned(reading, quote_readings)
-        if aligned is None or _stated(reading, quote_readings):
+    quote_readings = case.rules[0]
+    undone = []
+    for reading, aligned in case.aligned:
+        if _stated(reading, quote_readings):
             continue
         opposition = _opposition(reading.verb, aligned.verb)
         pair = frozenset({_INVERSE[reading.modality], aligned.modality})
         if opposition and len(pair) == 2 and pair not in _CONFLICTING_MODALITIES | _NEGATING:
-            found.append(opposition)
-    return found
+            undone.append(opposition)
+    return Found(tuple(f"other act: {u}" for u in undone), tuple(undone[:1]))
 
 
 def _same_object(reading: Reading, aligned: Reading) -> bool:
@@ -699,7 +759,7 @@ def _similar_act(reading: Reading, aligned: Reading) -> bool:
     return len(shared) >= _SIMILAR_OBJECT_TERMS
 
 
-def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str]:
+def _changed_parties(reading: Reading, aligned: Reading, quote: str) -> list[str]:
     """Another actor for the quote's act, or (for the same act) another recipient."""
     issues = []
     mine, theirs = _actor(reading), _actor(aligned)
@@ -714,7 +774,7 @@ def _party_conflicts(reading: Reading, aligned: Reading, quote: str) -> list[str
     return issues
 
 
-def _parties_left_out(reading: Reading, aligned: Reading) -> list[str]:
+def _left_out(reading: Reading, aligned: Reading) -> list[str]:
     """ "Only the official has to sign" where the quote binds "you and your official", "only
     the respondent may appeal" where "any party may": the claim names one of the quote's
     parties and excludes the others."""
@@ -806,17 +866,17 @@ def _other_party(mine: str | None, theirs: str | None, quote: str) -> bool:
     )
 
 
-def _antonyms(claim: str, quote: str) -> list[str]:
+def _antonyms(case: Case) -> Found:
     """A word whose opposite the quote uses instead ("whichever is earlier" for "later"), in
     any form of the word ("the date it discovers" for "the date of the occurrence")."""
-    claim_terms, quote_terms = _word_terms(claim), _word_terms(quote)
+    claim_terms, quote_terms = _word_terms(case.claim), _word_terms(case.quote)
     issues = []
     for a, b, what in _ANTONYMS:
         for mine, theirs in ((a, b), (b, a)):
             said = _uses(term(mine), claim_terms) and not _uses(term(mine), quote_terms)
             if said and _uses(term(theirs), quote_terms):
                 issues.append(f"{what}: {mine} vs {theirs}")
-    return issues
+    return Found(tuple(issues))
 
 
 def _uses(word_term: str, terms: frozenset[str]) -> bool:
@@ -839,50 +899,37 @@ def _word_terms(text: str) -> frozenset[str]:
 
 
 class Check(NamedTuple):
-    """One family of checks of the verdict, as the report, the ablation and the tests name it.
-
-    `finds` is the module-level function that finds it, called by its module name (so that
-    benchmarks/ablation.py can turn the family off by replacing it with one that returns
-    `nothing`, what it returns when it finds nothing); `verdict` and `reasons` are the verdict
-    its finding gives and the reason texts it is given with (each filled with the finding).
-    """
+    """One check of the verdict, as the ablation and the tests name it: `finds` reads the case
+    and returns what it found, and a finding gives `verdict` with `reason` filled with the
+    finding's words."""
 
     name: str
-    finds: Callable[..., object]
-    nothing: object
+    finds: Callable[[Case], Found]
     verdict: str
-    reasons: tuple[str, ...]
+    reason: str
 
 
-# In the order their findings decide (the module docstring): the topic, another party's rule,
-# the conflicts (each gives CONTRADICTED with its first issue), inventions, omissions.
+# The verdict, in the order the checks decide it (the module docstring, _decision): the topic,
+# another party's rule, the conflicts (one CONTRADICTED naming each: they share a reason),
+# inventions, omissions.
 CHECKS: tuple[Check, ...] = (
-    Check("off-topic claim", _off_topic, None, UNSUPPORTED, (_OFF_TOPIC_REASON,)),
-    Check("another party's rule", _other_partys_rule, None, UNSUPPORTED, (_OTHER_PARTY_REASON,)),
-    Check("modality conflicts", _modality_conflicts, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("party conflicts", _party_conflicts, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("parties left out", _parties_left_out, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("substituted parties", _substituted_parties, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("denied right (correlatives)", _denied_right, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("antonyms", _antonyms, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("denied limits", _denied_limits, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("excluded by 'only ... not'", _excluded, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("required where waived", _required_where_waived, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("delayed moment", _delayed_moment, [], CONTRADICTED, (_CONFLICT_REASON,)),
-    Check("undone acts", _undone_acts, [], UNSUPPORTED, (_OPPOSITE_ACT_REASON,)),
-    Check("frequency differs", other_period, None, CONTRADICTED, (_CONFLICT_REASON,)),
-    Check(
-        "invented content",
-        _invented,
-        None,
-        UNSUPPORTED,
-        (_OPPOSITE_ACT_REASON, _NO_FREQUENCY_REASON, _NO_RESTRICTION_REASON, _NO_NUMBER_REASON),
-    ),
-    Check(
-        "partial (dropped qualifiers, broadened scope)",
-        _partial,
-        None,
-        PARTIAL,
-        (_DROPPED_REASON,),
-    ),
+    Check("off-topic claim", _off_topic, UNSUPPORTED, _OFF_TOPIC_REASON),
+    Check("another party's rule", _other_partys_rule, UNSUPPORTED, _OTHER_PARTY_REASON),
+    Check("number conflicts", _number_conflicts, CONTRADICTED, _CONFLICT_REASON),
+    Check("parties left out", _parties_left_out, CONTRADICTED, _CONFLICT_REASON),
+    Check("denied right (correlatives)", _denied_rights, CONTRADICTED, _CONFLICT_REASON),
+    Check("modality conflicts", _modality_conflicts, CONTRADICTED, _CONFLICT_REASON),
+    Check("party conflicts", _party_conflicts, CONTRADICTED, _CONFLICT_REASON),
+    Check("substituted parties", _substituted_parties, CONTRADICTED, _CONFLICT_REASON),
+    Check("antonyms", _antonyms, CONTRADICTED, _CONFLICT_REASON),
+    Check("denied limits", _denied_limits, CONTRADICTED, _CONFLICT_REASON),
+    Check("excluded by 'only ... not'", _excluded, CONTRADICTED, _CONFLICT_REASON),
+    Check("required where waived", _required_where_waived, CONTRADICTED, _CONFLICT_REASON),
+    Check("delayed moment", _delayed_moment, CONTRADICTED, _CONFLICT_REASON),
+    Check("frequency differs", _other_frequency, CONTRADICTED, _CONFLICT_REASON),
+    Check("undone acts", _undone_acts, UNSUPPORTED, _OPPOSITE_ACT_REASON),
+    Check("invented frequency", _invented_frequency, UNSUPPORTED, _NO_FREQUENCY_REASON),
+    Check("invented restriction", _invented_restriction, UNSUPPORTED, _NO_RESTRICTION_REASON),
+    Check("invented numbers", _invented_numbers, UNSUPPORTED, _NO_NUMBER_REASON),
+    Check("partial (dropped qualifiers, broadened scope)", _omissions, PARTIAL, _DROPPED_REASON),
 )
