@@ -32,6 +32,7 @@ VARYING_COLUMNS = {
     "created_at",
     "published_at",
     "collected_at",
+    "recorded_at",  # when the warehouse was created in its format (warehouse_format)
     "mtime_ns",
     # which code ran: a stage's version changes with its code (groundwork/stages.py), outputs not
     "code_version",
