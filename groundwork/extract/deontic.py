@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.4.2"  # 1.4.2: a heading line ends a sentence
+EXTRACTOR_VERSION = "1.5.0"  # 1.5.0: lead-ins and citation notes are not requirements alone
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

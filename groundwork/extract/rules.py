@@ -5,6 +5,7 @@ document's chunks in order, keeps the label stack, maps clause offsets back to t
 handles enumerations: after a lead-in such as "a covered entity must:" every deeper item without a
 trigger of its own becomes a requirement of its own, carrying the lead-in (quote and offsets) so
 that the item stays understandable, e.g. "(A) Risk analysis (Required). Conduct an accurate ...".
+The lead-in travels with its items and is not registered alone (nonrequirements.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from groundwork.extract.deontic import (
     DeonticClause,
     deontic_clauses,
 )
+from groundwork.extract.nonrequirements import CONDITION_LEAD, set_aside
 from groundwork.extract.phrases import whole_span
 from groundwork.text.sections import LabelStack, label_path, paragraphs
 from groundwork.text.sentences import enclosing_span, sentence_spans
@@ -30,10 +32,6 @@ from schemas.requirements import CANDIDATES_SCHEMA
 _WORD = re.compile(r"\S+")
 _BULLET = re.compile(r"[-*+]\s+")
 _TOKEN = re.compile(r"\w+")
-# "..., except to the extent that:" introduces conditions, not requirements of their own.
-_CONDITION_LEAD = re.compile(
-    r"\b(?:that|if|unless|where|when|whether|which|who|whom|because|provided)\W*$", re.IGNORECASE
-)
 MIN_WORDS, MAX_WORDS = 10, 40
 
 
@@ -145,7 +143,7 @@ def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 def _opens_requirement_list(text: str, end: int) -> bool:
     """A lead-in opens a list of requirements, not of conditions ("... to the extent that:")."""
-    return not _CONDITION_LEAD.search(text, max(0, end - 40), end)
+    return not CONDITION_LEAD.search(text, max(0, end - 40), end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +197,8 @@ def _candidate(
 
 
 def document_candidates(chunks: list[Chunk]) -> list[dict]:
-    """Requirement candidates of one document, given its chunks in order."""
+    """Requirement candidates of one document, given its chunks in order; those that are no
+    requirement on their own (a lead-in, a citation note: nonrequirements.py) set aside."""
     rows: list[dict] = []
     stack = LabelStack.empty()
     lead: _LeadIn | None = None
@@ -239,7 +238,7 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
             if opener is not None and _opens_requirement_list(text, para.start + opener.end):
                 s, e = para.start + opener.start, para.start + opener.end
                 lead = _LeadIn(opener, text[s:e], chunk.char_start + s, chunk.char_start + e, depth)
-    return rows
+    return set_aside(rows)
 
 
 def candidates(chunks: pa.Table) -> pa.Table:

@@ -15,6 +15,7 @@ from typing import ClassVar
 import pyarrow as pa
 
 from groundwork.extract.deontic import trigger_phrase
+from groundwork.extract.nonrequirements import set_aside
 from groundwork.extract.rules import (
     CHUNK_COLUMNS,
     Chunk,
@@ -45,7 +46,8 @@ def extraction_request(stage: ModelStage, chunk: Chunk, citation: str) -> Reques
 
 def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply) -> list[dict]:
     """The proposed quotes that are verbatim in the chunk and of 3 words or more; a long one is
-    kept whole and flagged (`long_quote`), as the rules keep a long clause."""
+    kept whole and flagged (`long_quote`), as the rules keep a long clause, and one that is no
+    requirement on its own (a lead-in, a citation note) set aside, as the rules set it aside."""
     rows, taken = [], set()
     for proposed in reply.requirements:
         quote = proposed.quote.strip()
@@ -89,7 +91,7 @@ def validated_candidates(stage: ModelStage, chunk: Chunk, reply: ExtractionReply
                 **quote_context(chunk.text, chunk.char_start, start, start + len(quote)),
             }
         )
-    return rows
+    return set_aside(rows)
 
 
 class ServedExtractor:

@@ -7,7 +7,8 @@ reads the sentence each quote sits in, after its lead-in for a list item, and gi
 probability that it imposes a duty or a prohibition; which candidates it is asked about is in
 classifier.py (`asks_model`). A candidate scoring below the model's threshold stays in
 `candidates` with `is_requirement` false, so a reader sees what was set aside and its score;
-only the others are registered. The rows the model was not asked about keep a null score.
+only the others are registered. The rows the model was not asked about keep a null score, and
+those the rules set aside (a lead-in, a citation note: nonrequirements.py) stay aside.
 """
 
 from __future__ import annotations
@@ -32,7 +33,12 @@ def decided(table: pa.Table, chunks: pa.Table) -> pa.Table:
         for row in chunks.select(["chunk_id", "char_start", "text"]).to_pylist()
     }
     rows = table.to_pylist()
-    asked = [r for r in rows if asks_model(r["modality"], r["extraction_confidence"])]
+    # a candidate the rules set aside (a lead-in, a citation note) stays aside
+    asked = [
+        r
+        for r in rows
+        if r["is_requirement"] and asks_model(r["modality"], r["extraction_confidence"])
+    ]
     inputs = []
     for row in asked:
         offset, text = texts[row["chunk_id"]]
