@@ -4,22 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 import pytest
 
-from groundwork.warehouse.lineage import lineage_path
-from groundwork.warehouse.parts import PARQUET_TABLES
-from groundwork.warehouse.store import Warehouse
+# FIXTURES and SAMPLE_QUESTIONS too: tests/output_checksums.py imports them from here
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS  # noqa: F401
+from tests.support.warehouses import wait_for_data_docs
 
-REPO = Path(__file__).resolve().parent.parent
-SAMPLE_CORPUS = REPO / "data" / "corpus"
-SAMPLE_QUESTIONS = REPO / "data" / "questions.yaml"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # The suite kills runs and holds warehouses on purpose, against the harness's Prefect server:
 # there, runs fail fast at the run lock rather than queue behind a killed run's lease. The queue
 # itself is tested against a real server (tests/test_prefect_server.py turns it on).
@@ -59,36 +52,3 @@ def answered_warehouse(tmp_path_factory: pytest.TempPathFactory, prefect_harness
     )
     wait_for_data_docs(warehouse, summary.run_id)  # then nothing writes to it any more
     return warehouse, summary
-
-
-def wait_for_data_docs(warehouse: Path, run_id: str, timeout: float = 300) -> None:
-    """Until the run's background Data Docs job has recorded its row (groundwork/quality/data_docs.py)."""
-    import duckdb
-
-    from groundwork.warehouse.store import Warehouse
-
-    deadline = time.monotonic() + timeout
-    sql = (
-        "SELECT count(*) FROM check_results WHERE run_id = ? AND check_name = 'great_expectations'"
-    )
-    while time.monotonic() < deadline:
-        with Warehouse(warehouse).run_lock("test", wait=True):  # not while the job writes
-            con = duckdb.connect(str(warehouse / "groundwork.duckdb"), read_only=True)
-            (found,) = con.execute(sql, [run_id]).fetchone()
-            con.close()
-        if found:
-            return
-        time.sleep(1)
-    raise AssertionError(f"no Data Docs for {run_id} after {timeout} s")
-
-
-def duplicated_run(wh: Warehouse, good: str, run_id: str) -> None:
-    """Copy a run's tables as run `run_id` (for tampering): its lineage then names the copy
-    where it named `good`, so the copy reads its own parts."""
-    for table in PARQUET_TABLES:
-        shutil.copytree(wh.run_dir(table, good), wh.run_dir(table, run_id))
-        lineage = lineage_path(wh, table, run_id)
-        if lineage.exists():
-            rows = pq.read_table(lineage)
-            origin = pc.if_else(pc.equal(rows["from_run"], good), run_id, rows["from_run"])
-            pq.write_table(rows.set_column(1, "from_run", origin), lineage)

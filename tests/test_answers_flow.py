@@ -3,28 +3,22 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
 import tasks.compose
-from flows.corpus import corpus_run
 from groundwork.cli import app
 from groundwork.warehouse.store import Warehouse
-from schemas.config import RunConfig
 from tasks.publish import publish_stage
 from tasks.review import review_stage
-
-from .conftest import REPO, SAMPLE_CORPUS, duplicated_run
-from .test_flow import rows
+from tests.support.paths import SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.runs import QUIET, flow_run
+from tests.support.warehouses import rewrite, rows, tampered_run
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-QUESTIONS = REPO / "data" / "questions.yaml"
-CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
 INVALID_CITATIONS = """
     SELECT count(*) FROM current_statements s
     WHERE NOT EXISTS (
@@ -57,22 +51,6 @@ def test_shipped_questions_are_answered_with_valid_citations(answered):
         "WHERE result = 'NO_AUTHORITATIVE_EVIDENCE' LIMIT 1",
     )[0]
     assert no_evidence[0].startswith("NO_AUTHORITATIVE_EVIDENCE") and no_evidence[1]
-
-
-def tampered_run(published: Path, tmp_path: Path, run_id: str):
-    """A copy of the warehouse with the published run duplicated as run_id, for tampering."""
-    warehouse = tmp_path / "wh"
-    shutil.copytree(published, warehouse)
-    wh = Warehouse(warehouse)
-    good = rows(warehouse, "SELECT run_id FROM publications LIMIT 1")[0][0]
-    duplicated_run(wh, good, run_id)
-    return wh, good
-
-
-def rewrite(wh: Warehouse, table: str, run_id: str, change) -> None:
-    part = wh.parts(table, run_id)[0]
-    records = pq.read_table(part).to_pylist()
-    pq.write_table(pa.Table.from_pylist(change(records), schema=pq.read_schema(part)), part)
 
 
 def hallucinated_id(wh: Warehouse, run_id: str) -> None:
@@ -134,7 +112,7 @@ def test_planted_fault_is_caught_and_blocks_publication(answered, tmp_path, plan
     bad_run = "r99999999T000000000000Z"
     wh, good = tampered_run(answered[0], tmp_path, bad_run)
     plant(wh, bad_run)
-    results = review_stage.fn(wh, bad_run, CONFIG)
+    results = review_stage.fn(wh, bad_run, QUIET)
     failed = {r["check_name"] for r in results if r["severity"] == "hard" and not r["passed"]}
     assert caught_by <= failed  # each fault is caught by the check named for it (and maybe more)
     assert publish_stage.fn(wh, bad_run, results) is False
@@ -157,12 +135,7 @@ def test_a_failed_answer_gate_triggers_one_recomposition(monkeypatch, tmp_path: 
         return tables
 
     monkeypatch.setattr(tasks.compose, "answers", first_one_hallucinates)
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(tmp_path / "wh"),
-        questions=str(QUESTIONS),
-        config=CONFIG,
-    )
+    summary = flow_run(SAMPLE_CORPUS, tmp_path / "wh", SAMPLE_QUESTIONS)
     assert len(calls) == 2 and summary.status == "published"
     counts = rows(tmp_path / "wh", "SELECT counts->>'recomposed' FROM runs")
     assert counts == [("true",)]

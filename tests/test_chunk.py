@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from groundwork.text.chunks import chunks, document_chunks
 from groundwork.text.sentences import sentence_spans
-
-from .test_sections import CFR
+from tests.support.texts import CFR
 
 
 def test_chunk_text_is_the_document_slice_and_starts_at_sections():

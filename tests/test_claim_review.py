@@ -8,8 +8,7 @@ import pytest
 
 from groundwork.compose.draft import Draft
 from schemas.config import ClaimChecks
-
-from .test_claims_verdict import BUSINESS_ASSOCIATE, LOG, NOTIFY, RETAIN
+from tests.support.texts import BUSINESS_ASSOCIATE, LOG, NOTIFY, RETAIN
 
 
 def requirement(rid: str, quote: str) -> dict:

@@ -8,8 +8,7 @@ from unittest import mock
 
 import groundwork.claims.verdict as verdict
 from groundwork.claims.verdict import CHECKS, CONTRADICTED, SUPPORTED, checked_claim
-
-from .test_claims_verdict import LOG
+from tests.support.texts import LOG
 
 MAY_AS_MUST = LOG.replace("the covered entity may maintain", "the covered entity must maintain")
 

@@ -4,7 +4,6 @@ sentences of data/corpus."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,13 +11,8 @@ from hypothesis import strategies as st
 
 from groundwork.claims.decompose import SHORT_WORDS, atomic_claims
 from groundwork.text.sentences import sentence_spans
-
-CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
-
-
-@cache
-def _corpus_text() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORPUS.rglob("*.md")))
+from tests.support.paths import SAMPLE_CORPUS
+from tests.support.texts import corpus_text
 
 
 def texts(text: str) -> list[str]:
@@ -85,7 +79,7 @@ def test_two_duties_with_a_shared_subject_and_modal_are_two_self_contained_claim
     ],
 )
 def test_corpus_sentences_with_coordinated_duties(sentence, expected):
-    assert sentence in _corpus_text()
+    assert sentence in corpus_text()
     assert texts(sentence) == expected
 
 
@@ -102,7 +96,7 @@ def test_corpus_sentences_with_coordinated_duties(sentence, expected):
     ],
 )
 def test_lists_and_alternatives_are_not_cut(sentence):
-    assert sentence in _corpus_text()
+    assert sentence in corpus_text()
     assert texts(sentence) == [sentence]
 
 
@@ -177,7 +171,7 @@ def test_empty_text_has_no_claims():
 @cache
 def _corpus_sentences() -> list[str]:
     sentences = []
-    for path in sorted((CORPUS / "statutes").rglob("*.md"))[:30]:
+    for path in sorted((SAMPLE_CORPUS / "statutes").rglob("*.md"))[:30]:
         for paragraph in path.read_text(encoding="utf-8").split("\n"):
             sentences += [paragraph[s:e] for s, e in sentence_spans(paragraph)]
     return [s for s in sentences if len(s.split()) > 3][::2]

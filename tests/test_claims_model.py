@@ -25,8 +25,7 @@ from groundwork.cli import app
 from groundwork.models.inference import MODELS_DIR
 from groundwork.warehouse.store import Warehouse
 from schemas.config import ClaimChecks, RunConfig
-
-from .conftest import SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.paths import SAMPLE_CORPUS, SAMPLE_QUESTIONS
 
 FOLDER = MODELS_DIR / MODEL
 QUOTE = "A clinic may disclose the chart to the patient's guardian."

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,79 +16,26 @@ from groundwork.claims.qualifiers import qualifiers
 from groundwork.claims.roles import is_party
 from groundwork.claims.verdict import checked_claim, claim_depth
 from groundwork.extract.deontic import deontic_clauses
-
-CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
-
-NOTIFY = (  # 45 CFR § 164.404(b)
-    "Except as provided in § 164.412, a covered entity shall provide the notification required "
-    "by paragraph (a) of this section without unreasonable delay and in no case later than 60 "
-    "calendar days after discovery of a breach."
-)
-BUSINESS_ASSOCIATE = (  # 45 CFR § 164.410(a)(1)
-    "A business associate shall, following the discovery of a breach of unsecured protected "
-    "health information, notify the covered entity of such breach."
-)
-LOG = (  # 42 U.S.C. 17932(e)(3)
-    "If the breach was with respect to less than 500 individuals, the covered entity may "
-    "maintain a log of any such breach occurring and annually submit such a log to the "
-    "Secretary documenting such breaches occurring during the year involved."
-)
-MEDIA = (  # 45 CFR § 164.406(a)
-    "For a breach of unsecured protected health information involving more than 500 residents "
-    "of a State or jurisdiction, a covered entity shall, following the discovery of the breach "
-    "as provided in § 164.404(a)(2), notify prominent media outlets serving the State or "
-    "jurisdiction."
-)
-REVOKE = (  # 45 CFR § 164.508(b)(5)
-    "An individual may revoke an authorization provided under this section at any time, "
-    "provided that the revocation is in writing, except to the extent that:"
-)
-CHARGE = (
-    "However, the reasonable charge for paper copies shall not exceed seventy-five cents per page."
-)
-RETAIN = (  # 45 CFR § 164.530(j)(2)
-    "A covered entity must retain the documentation required by paragraph (j)(1) of this section "
-    "for six years from the date of its creation or the date when it last was in effect, "
-    "whichever is later."
-)
-OPT_OUT = (  # 12 CFR 1016.7(e)
-    "You must comply with a consumer's opt out direction as soon as reasonably practicable after "
-    "you receive it."
-)
-COMMITTEE = (  # N.Y. Mental Hygiene Law § 33.16(d)
-    "Such clinical record access review committees shall consist of no less than three nor more "
-    "than five persons."
-)
-REPORT = (  # 42 U.S.C. 17932(i)
-    "Not later than 12 months after February 17, 2009 , and annually thereafter, the Secretary "
-    "shall prepare and submit to the Committee on Finance and the Committee on Health, Education, "
-    "Labor, and Pensions of the Senate and the Committee on Ways and Means and the Committee on "
-    "Energy and Commerce of the House of Representatives a report containing the information "
-    "described in paragraph (2) regarding breaches for which notice was provided to the "
-    "Secretary under subsection (e)(3)."
-)
-QUOTES = (
-    NOTIFY,
+from tests.support.paths import SAMPLE_CORPUS
+from tests.support.texts import (
     BUSINESS_ASSOCIATE,
+    CHARGE,
+    COMMITTEE,
     LOG,
     MEDIA,
-    REVOKE,
-    CHARGE,
-    RETAIN,
+    NOTIFY,
     OPT_OUT,
-    COMMITTEE,
+    QUOTES,
     REPORT,
+    RETAIN,
+    REVOKE,
+    corpus_text,
 )
-
-
-@cache
-def _corpus_text() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORPUS.rglob("*.md")))
 
 
 @pytest.mark.parametrize("quote", QUOTES)
 def test_the_quotes_are_verbatim_in_the_sample_corpus(quote):
-    assert quote in _corpus_text()
+    assert quote in corpus_text()
 
 
 def _check(claim: str, quote: str):
@@ -377,7 +323,7 @@ def test_the_reason_is_one_sentence():
 def _requirement_quotes() -> list[str]:
     """Up to 400 requirement quotes the rules extractor finds in data/corpus statutes."""
     quotes = []
-    for path in sorted((CORPUS / "statutes").rglob("*.md")):
+    for path in sorted((SAMPLE_CORPUS / "statutes").rglob("*.md")):
         for paragraph in path.read_text(encoding="utf-8").split("\n"):
             quotes += [paragraph[c.start : c.end] for c in deontic_clauses(paragraph)]
     return quotes[::3][:400]
@@ -925,7 +871,7 @@ def test_another_figure_for_another_actor_is_another_requirement():
 def _sample_quotes() -> tuple[str, ...]:
     """Every quote the rules take from the sample corpus, line by line."""
     quotes = []
-    for paragraph in _corpus_text().splitlines():
+    for paragraph in corpus_text().splitlines():
         quotes += [paragraph[c.start : c.end] for c in deontic_clauses(paragraph)]
     return tuple(dict.fromkeys(quotes))
 
@@ -942,7 +888,7 @@ REGISTER_QUOTES = (  # two quotes of the sample register that came back PARTIAL 
 
 @pytest.mark.parametrize("quote", REGISTER_QUOTES)
 def test_a_register_quote_supports_itself(quote):
-    assert quote in _corpus_text()
+    assert quote in corpus_text()
     assert checked_claim(quote, quote).verdict == "SUPPORTED"
 
 

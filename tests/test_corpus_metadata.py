@@ -21,8 +21,7 @@ from groundwork.ingest.parsers import file_documents
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from tasks.ingest import ingest
-
-from .conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 CONFIG = RunConfig(workers=1)
 RULE = "Staff must lock their screens when they leave their desks.\n"

@@ -11,8 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-
-from .conftest import SAMPLE_CORPUS
+from tests.support.paths import SAMPLE_CORPUS
 
 MESSAGE = "is not a DuckDB database: restore it from a backup"
 

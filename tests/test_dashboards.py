@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from groundwork.warehouse.sqlfiles import SQL_DIR
-
-from .test_flow import rows
+from tests.support.warehouses import DASHBOARD_VIEWS, rewrite, rows, tampered_run
 
 pytestmark = [pytest.mark.slow]
-VIEW = re.compile(r"CREATE OR REPLACE VIEW (\w+)", re.IGNORECASE)
-VIEWS = sorted(
-    name for path in (SQL_DIR / "views").glob("*.sql") for name in VIEW.findall(path.read_text())
-)
 
 
-@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("view", DASHBOARD_VIEWS)
 def test_every_view_in_sql_views_exists_and_runs(answered_warehouse, view: str):
     warehouse, _ = answered_warehouse
     assert rows(warehouse, f"SELECT count(*) >= 0 FROM {view}") == [(True,)]
@@ -130,8 +122,6 @@ def test_run_views_follow_a_second_run_with_failures(answered_warehouse, tmp_pat
     from groundwork.warehouse.store import Warehouse
     from groundwork.warehouse.views import refresh_views
 
-    from .test_answers_flow import rewrite, tampered_run
-
     bad = "r99999999T000000000000Z"
     wh, good = tampered_run(answered_warehouse[0], tmp_path, bad)
 
@@ -198,5 +188,5 @@ def test_views_work_from_another_directory_and_after_the_warehouse_moves(
         assert result.exit_code == 0, result.output
         assert str(summary.requirements) in result.output
         with Warehouse(folder).connect(read_only=True) as con:
-            for view in VIEWS:
+            for view in DASHBOARD_VIEWS:
                 con.execute(f"SELECT count(*) FROM {view}").fetchall()

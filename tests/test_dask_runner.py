@@ -14,13 +14,12 @@ from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 from flows.corpus import corpus_run
 from groundwork.runtime.shards import dask_runner
 from schemas.config import RunConfig
-
-from .conftest import FIXTURES, REPO, SAMPLE_CORPUS
-from .test_flow import rows
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.runs import flow_run
+from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 CONFIG = RunConfig(workers=1, batch_docs=10, data_docs=False)  # 5 chunk shards of 10 documents
-QUESTIONS = REPO / "data" / "questions.yaml"
 TABLES = {
     "chunks": "SELECT * EXCLUDE (run_id) FROM current_chunks",
     "requirements": "SELECT * EXCLUDE (run_id, first_run) FROM current_requirements",
@@ -40,9 +39,9 @@ def shard_runs(flow_run_id: str) -> int:
 
 
 def test_the_dask_runner_gives_the_same_tables_as_the_local_one(tmp_path: Path):
-    local = corpus_run(str(SAMPLE_CORPUS), str(tmp_path / "local"), str(QUESTIONS), CONFIG)
+    local = flow_run(SAMPLE_CORPUS, tmp_path / "local", SAMPLE_QUESTIONS, CONFIG)
     on_dask = corpus_run.with_options(task_runner=dask_runner(None))
-    dask = on_dask(str(SAMPLE_CORPUS), str(tmp_path / "dask"), str(QUESTIONS), CONFIG)
+    dask = on_dask(str(SAMPLE_CORPUS), str(tmp_path / "dask"), str(SAMPLE_QUESTIONS), CONFIG)
     assert local.status == dask.status == "published"
     for table, sql in TABLES.items():
         assert sorted(rows(tmp_path / "local", sql)) == sorted(rows(tmp_path / "dask", sql)), table
@@ -68,7 +67,9 @@ def test_the_shards_run_on_several_dask_worker_processes(tmp_path: Path):
     ):
         on_dask = corpus_run.with_options(task_runner=dask_runner(cluster.scheduler_address))
         with get_task_stream(client) as stream:
-            summary = on_dask(str(SAMPLE_CORPUS), str(tmp_path / "wh"), str(QUESTIONS), CONFIG)
+            summary = on_dask(
+                str(SAMPLE_CORPUS), str(tmp_path / "wh"), str(SAMPLE_QUESTIONS), CONFIG
+            )
         workers = {task["worker"] for task in stream.data}
         pids = set(client.run(os.getpid).values())
     assert summary.status == "published"

@@ -16,8 +16,8 @@ from groundwork.quality.expectations import expectation_suites
 from groundwork.quality.gates import checks
 from groundwork.quality.offline import ASSETS, LOCAL_COPIES, VENDOR, local_text
 from groundwork.warehouse.store import Warehouse
+from tests.support.warehouses import rows
 
-from .test_flow import rows
 from .test_report_flow import browser  # noqa: F401 (the fixture: Debian's Chromium, or a skip)
 
 GATES = {c.name: c for c in checks()}

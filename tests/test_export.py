@@ -17,8 +17,8 @@ from groundwork.cli.outputs import ExportFormat
 from groundwork.export.formats import DEFAULT_NAMES, RECORD_FORMATS
 from groundwork.warehouse.store import Warehouse
 from schemas.export import ENTITIES, SCHEMA_PATH, export_json_schema, schema_text
-
-from .test_flow import rows
+from tests.support.exports import exported
+from tests.support.warehouses import rows
 
 KEYS = {  # entity -> the field that must be unique in it
     "sources": "source_id",
@@ -72,14 +72,6 @@ def test_schema_rejects_a_statement_without_its_verdict(validator):
     del statement["verdict"]
     assert not validator.is_valid(statement)
     assert not validator.is_valid({**statement, "verdict": "MAYBE"})
-
-
-def exported(warehouse: Path, fmt: str, out: Path, *extra: str) -> Path:
-    result = CliRunner().invoke(
-        app, ["export", "-f", fmt, "-w", str(warehouse), "--out", str(out), *extra]
-    )
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def reloaded(path: Path, fmt: str, validator) -> dict[str, list[dict]]:

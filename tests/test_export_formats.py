@@ -29,9 +29,8 @@ from groundwork.export.spreadsheets import (
     spreadsheet_tables,
 )
 from schemas.export import Provenance
-
-from .test_export import exported
-from .test_flow import rows
+from tests.support.exports import exported
+from tests.support.warehouses import rows
 
 FORMATS = ("csv", "xlsx", "oscal", "ciso-assistant")
 # An OSCAL token (the ASCII part of its pattern): what control, group and part ids must be.

@@ -2,35 +2,15 @@
 
 from __future__ import annotations
 
-import pyarrow as pa
-
-from groundwork.extract.rules import candidates, normalised_quote
-from groundwork.text.chunks import chunks
-
-from .test_sections import CFR
-
-BREACH = """# § 164.404 Notification to individuals
-
-(c) Implementation specifications: Content of notification --
-
-(1) Elements. The notification required by paragraph (a) of this section shall include, to the extent possible:
-
-(A) A brief description of what happened, including the date of the breach and the date of the discovery of the breach, if known;
-
-(B) Any steps individuals should take to protect themselves from potential harm resulting from the breach;
-
-(2) Plain language requirement. The notification required by paragraph (a) of this section shall be written in plain language."""
+from groundwork.extract.rules import normalised_quote
+from tests.support.extraction import extracted
+from tests.support.texts import BREACH, CFR
 
 REVOCATION = """(5) An individual may revoke an authorization provided under this section at any time, provided that the revocation is in writing, except to the extent that:
 
 (i) The covered entity has taken action in reliance thereon; or
 
 (ii) If the authorization was obtained as a condition of obtaining insurance coverage."""
-
-
-def extracted(text: str, citation: str | None = None, max_chars: int = 1500) -> list[dict]:
-    docs = pa.table({"doc_id": ["d"], "citation": [citation], "text": [text]})
-    return candidates(chunks(docs, max_chars)).to_pylist()
 
 
 def test_quotes_are_verbatim_at_document_offsets():

@@ -20,9 +20,8 @@ from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
 from schemas.requirements import Candidates
-
-from .conftest import SAMPLE_CORPUS
-from .test_extract import BREACH
+from tests.support.paths import SAMPLE_CORPUS
+from tests.support.texts import BREACH
 
 FOLDER = MODELS_DIR / MODEL
 # Beside BREACH's duties, which the rules read with medium confidence: one they read with high

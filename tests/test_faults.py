@@ -19,15 +19,14 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from flows.corpus import corpus_run
 from groundwork.runtime.failpoints import VARIABLE
 from groundwork.warehouse.gc import collection
 from groundwork.warehouse.snapshot import snapshot_path
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
-
-from .conftest import REPO, SAMPLE_CORPUS
-from .test_flow import rows
+from tests.support.paths import REPO, SAMPLE_CORPUS
+from tests.support.runs import QUIET, flow_run
+from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 CLI = str(REPO / ".venv" / "bin" / "groundwork")
@@ -38,7 +37,6 @@ QUESTIONS = """questions:
   - question_id: Q2
     question: "What must the FTC Safeguards Rule program include?"
 """
-CONFIG = RunConfig(workers=1, data_docs=False)
 CHANGE = ("60 calendar days", "45 calendar days")  # the edit that makes the next run do work
 # One point in each stage (the stage's output written, not yet in place), and in publish the
 # point after the publication is committed, before its reports and snapshot are.
@@ -66,7 +64,7 @@ def base(tmp_path_factory: pytest.TempPathFactory, prefect_harness) -> dict:
         shutil.copy(SAMPLE_CORPUS / "statutes" / name, corpus / name)
     (root / "questions.yaml").write_text(QUESTIONS)
     (root / "config.json").write_text(json.dumps({"workers": 1, "data_docs": False}))
-    first = corpus_run(str(corpus), str(root / "warehouse"), str(root / "questions.yaml"), CONFIG)
+    first = flow_run(corpus, root / "warehouse", root / "questions.yaml")
     assert first.status == "published"
     return {"root": root, "run": first.run_id}
 
@@ -139,7 +137,7 @@ def run_cli(case: dict, failpoint: str | None = None) -> subprocess.CompletedPro
 
 
 def rerun(case: dict):
-    return corpus_run(str(case["corpus"]), str(case["warehouse"]), str(case["questions"]), CONFIG)
+    return flow_run(case["corpus"], case["warehouse"], case["questions"])
 
 
 def assert_whole(case: dict, published_run: str) -> None:
@@ -271,10 +269,8 @@ def test_a_run_on_a_really_full_disk_says_so_in_one_line_and_the_next_run_publis
 
 def test_a_gc_killed_part_way_leaves_whole_runs_and_the_next_gc_finishes(fault):
     # another config: the second run reuses none of the first's parts, so gc may collect it
-    other = CONFIG.model_copy(update={"top_k": CONFIG.top_k - 1})
-    second = corpus_run(
-        str(fault["corpus"]), str(fault["warehouse"]), str(fault["questions"]), other
-    )
+    other = QUIET.model_copy(update={"top_k": QUIET.top_k - 1})
+    second = flow_run(fault["corpus"], fault["warehouse"], fault["questions"], other)
     assert second.status == "published"
     killed = cli(fault, "gc", "--keep", "1", failpoint="kill:gc")
     assert killed.returncode == -signal.SIGKILL, killed.stderr[-2000:]
@@ -299,7 +295,7 @@ def test_fifty_thousand_tiny_files_are_all_ingested(tmp_path):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"policy-{i:05d}.md").write_text(f"Staff must lock screen {i}.\n")
     warehouse = tmp_path / "warehouse"
-    first = corpus_run(str(corpus), str(warehouse), None, RunConfig(data_docs=False))
+    first = flow_run(corpus, warehouse, config=RunConfig(data_docs=False))
     assert (first.status, first.files, first.documents, first.rejected) == (
         "published",
         50_000,
@@ -307,7 +303,7 @@ def test_fifty_thousand_tiny_files_are_all_ingested(tmp_path):
         0,
     )
     assert first.requirements == 50_000
-    again = corpus_run(str(corpus), str(warehouse), None, RunConfig(data_docs=False))
+    again = flow_run(corpus, warehouse, config=RunConfig(data_docs=False))
     assert again.status == "unchanged"
 
 
@@ -321,7 +317,7 @@ def test_a_huge_collection_of_bad_records_is_rejected_record_by_record(tmp_path)
     records.append({"id": "pass-2", "text": "Visitors must sign in."})
     (corpus / "passages.json").write_text(json.dumps(records))
     (corpus / "wide.json").write_text(json.dumps({f"k{i}": i for i in range(200_000)}))
-    summary = corpus_run(str(corpus), str(tmp_path / "warehouse"), None, CONFIG)
+    summary = flow_run(corpus, tmp_path / "warehouse")
     assert (summary.status, summary.documents) == ("published", 2)
     rejected = rows(
         tmp_path / "warehouse",

@@ -9,32 +9,19 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from flows.corpus import corpus_run
 from groundwork.cli import app
 from groundwork.warehouse.store import Warehouse
-from schemas.config import RunConfig
 from tasks.publish import publish_stage
 from tasks.review import review_stage
-
-from .conftest import FIXTURES, SAMPLE_CORPUS, duplicated_run
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS
+from tests.support.runs import QUIET, flow_run
+from tests.support.warehouses import duplicated_run, rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
 NOT_VERBATIM = """
     SELECT count(*) FROM current_requirements r JOIN documents d USING (doc_id)
     WHERE substring(d.text, r.char_start + 1, r.char_end - r.char_start) <> r.exact_quote
 """
-
-
-def run(corpus: Path, warehouse: Path):
-    return corpus_run(corpus=str(corpus), warehouse=str(warehouse), config=CONFIG)
-
-
-def rows(warehouse: Path, sql: str) -> list[tuple]:
-    """A query's rows, on a read-only connection as groundwork opens one (it waits the moment
-    out while a run's background Data Docs job writes its row)."""
-    with Warehouse(warehouse).connect(read_only=True) as con:
-        return con.execute(sql).fetchall()
 
 
 def register(warehouse: Path) -> dict[tuple[str, int], tuple[str, str]]:
@@ -49,7 +36,7 @@ def register(warehouse: Path) -> dict[tuple[str, int], tuple[str, str]]:
 @pytest.fixture(scope="module")
 def published(tmp_path_factory: pytest.TempPathFactory, prefect_harness) -> tuple[Path, object]:
     warehouse = tmp_path_factory.mktemp("wh")
-    return warehouse, run(SAMPLE_CORPUS, warehouse)
+    return warehouse, flow_run(SAMPLE_CORPUS, warehouse)
 
 
 def test_sample_corpus_is_published_with_verbatim_quotes(published):
@@ -76,7 +63,7 @@ def test_sample_corpus_is_published_with_verbatim_quotes(published):
 def test_same_corpus_gives_identical_ids_and_tables(published, tmp_path: Path):
     warehouse, first = published
     second_wh = tmp_path / "again"
-    second = run(SAMPLE_CORPUS, second_wh)
+    second = flow_run(SAMPLE_CORPUS, second_wh)
     for table, exclude in (
         ("current_requirements", "run_id, first_run"),
         ("current_chunks", "run_id"),
@@ -90,14 +77,14 @@ def test_rerun_in_same_warehouse_keeps_ids(published, tmp_path: Path):
     warehouse = tmp_path / "wh"
     shutil.copytree(published[0], warehouse)
     before = register(warehouse)
-    summary = run(SAMPLE_CORPUS, warehouse)
+    summary = flow_run(SAMPLE_CORPUS, warehouse)
     assert (summary.new_ids, summary.retired_ids, summary.changed_documents) == (0, 0, 0)
     assert register(warehouse) == before
 
 
 def test_editing_one_file_changes_only_its_requirements(corpus_copy: Path, tmp_path: Path):
     warehouse = tmp_path / "wh"
-    run(corpus_copy, warehouse)
+    flow_run(corpus_copy, warehouse)
     before = register(warehouse)
     max_id = max(i for i, _ in before.values() if i.startswith("REQ-S"))
     path = corpus_copy / "statutes" / "us-cfr-45-164.404.md"
@@ -112,7 +99,7 @@ def test_editing_one_file_changes_only_its_requirements(corpus_copy: Path, tmp_p
     )
     assert old in text
     path.write_text(text.replace(old, new))
-    summary = run(corpus_copy, warehouse)
+    summary = flow_run(corpus_copy, warehouse)
     after = register(warehouse)
     assert (summary.changed_documents, summary.new_ids, summary.retired_ids) == (1, 1, 1)
     untouched = {k: v for k, v in before.items() if k[0] != "us-cfr-45-164.404"}
@@ -180,7 +167,7 @@ def test_failed_hard_check_blocks_publication(published, tmp_path: Path):
     import pyarrow as pa
 
     pq.write_table(pa.Table.from_pylist(table, schema=pq.read_schema(part)), part)
-    results = review_stage.fn(wh, bad_run, CONFIG)
+    results = review_stage.fn(wh, bad_run, QUIET)
     failed = {r["check_name"] for r in results if not r["passed"] and r["severity"] == "hard"}
     assert failed == {"requirements_verbatim", "requirement_ids_unique"}
     assert publish_stage.fn(wh, bad_run, results) is False
@@ -215,14 +202,14 @@ def test_sources_keep_their_ids_and_gain_metadata(corpus_copy: Path, tmp_path: P
     warehouse = tmp_path / "wh"
     memo = corpus_copy / "memo.md"
     memo.write_text("---\ntitle: Badge memo\n---\nStaff must wear their badges at all times.\n")
-    run(corpus_copy, warehouse)
+    flow_run(corpus_copy, warehouse)
     before = dict(rows(warehouse, "SELECT canonical_key, source_id FROM sources"))
     memo.write_text(
         "---\ntitle: Badge memo\njurisdiction: US-Federal\n"
         "source_url: https://EXAMPLE.gov/Badge\n---\n"
         "Staff must wear their badges at all times.\n"
     )
-    run(corpus_copy, warehouse)
+    flow_run(corpus_copy, warehouse)
     after = dict(rows(warehouse, "SELECT canonical_key, source_id FROM sources"))
     assert {k: after[k] for k in before} == before  # every known source keeps its ID
     new_key = "https://example.gov/badge"  # the URL, lower-cased, is now the key
@@ -234,7 +221,7 @@ def test_sources_keep_their_ids_and_gain_metadata(corpus_copy: Path, tmp_path: P
         "---\ntitle: Badge memo\nsource_url: https://example.gov/badge\n---\n"
         "Staff must wear their badges at all times.\n"
     )
-    run(corpus_copy, warehouse)  # a poorer copy of the same source loses nothing
+    flow_run(corpus_copy, warehouse)  # a poorer copy of the same source loses nothing
     assert rows(
         warehouse, f"SELECT source_id, jurisdiction FROM sources WHERE canonical_key = '{new_key}'"
     ) == [(after[new_key], "US-Federal")]
@@ -251,7 +238,7 @@ def test_folder_defaults_make_a_text_file_a_policy_and_a_sidecar_edit_reruns(tmp
     )
     sidecar = corpus / "gsa" / "2100.1.txt.meta.yaml"
     sidecar.write_text("title: Clean desk policy\n")
-    assert run(corpus, warehouse).status == "published"
+    assert flow_run(corpus, warehouse).status == "published"
     documents = "SELECT path, source_type, citation, jurisdiction, title FROM current_documents"
     assert rows(warehouse, documents) == [
         ("gsa/2100.1.txt", "policy", "GSA Order 2100.1", "US-Federal", "Clean desk policy")
@@ -259,8 +246,8 @@ def test_folder_defaults_make_a_text_file_a_policy_and_a_sidecar_edit_reruns(tmp
     ids = [i for (i,) in rows(warehouse, "SELECT requirement_id FROM current_requirements")]
     assert ids and all(i.startswith("REQ-P") for i in ids)
     assert rows(warehouse, "SELECT count(*) FROM rejected_documents") == [(0,)]
-    assert run(corpus, warehouse).status == "unchanged"  # nothing touched
+    assert flow_run(corpus, warehouse).status == "unchanged"  # nothing touched
     sidecar.write_text("title: Screens policy\n")
-    assert run(corpus, warehouse).status == "published"
+    assert flow_run(corpus, warehouse).status == "published"
     assert rows(warehouse, "SELECT title FROM current_documents") == [("Screens policy",)]
-    assert run(corpus, warehouse).status == "unchanged"
+    assert flow_run(corpus, warehouse).status == "unchanged"

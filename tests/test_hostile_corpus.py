@@ -19,8 +19,7 @@ from groundwork.ingest.metadata import NO_METADATA
 from groundwork.ingest.parsers import front_matter_and_body, normalised_text
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
-
-from .conftest import SAMPLE_CORPUS
+from tests.support.paths import SAMPLE_CORPUS
 
 GOOD = ("statutes/us-cfr-45-164.404.md", "statutes/us-cfr-45-164.410.md")
 BILLION_LAUGHS = "---\n" + "".join(

@@ -21,8 +21,7 @@ from groundwork.ingest.parsers import file_documents
 from groundwork.questions import loaded_questions
 from schemas.config import RunConfig
 from schemas.ids import ID_MAX_CHARS, invalid_id_reason, shown_id
-
-from .conftest import SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.paths import SAMPLE_CORPUS, SAMPLE_QUESTIONS
 
 # Hostile, and valid: the grammar allows quotes, <, >, &, #, % and spaces; every output escapes
 # them. (`</script>` cannot be in an ID: `/` is a path separator.)
@@ -232,7 +231,7 @@ def hostile_run(tmp_path_factory, prefect_harness):
 
 
 def test_the_run_rejects_the_bad_ids_and_publishes_the_rest(hostile_run):
-    from .test_flow import rows
+    from tests.support.warehouses import rows
 
     warehouse, run_id = hostile_run
     assert rows(

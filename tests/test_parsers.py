@@ -13,8 +13,7 @@ from pypdf.generic import DictionaryObject, NameObject
 
 from groundwork.ingest.parsers import Rejected, file_documents, normalised_text
 from schemas.config import ColumnMapping, RunConfig
-
-from .conftest import FIXTURES, SAMPLE_CORPUS
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS
 
 CONFIG = RunConfig()
 

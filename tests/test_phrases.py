@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from groundwork.extract.deontic import deontic_clauses
 from groundwork.extract.phrases import BLANKS, ends_inside, starts_inside, whole_span
 from groundwork.warehouse.sqlfiles import SQL_DIR
-
-from .test_claims_verdict import _corpus_text
+from tests.support.texts import corpus_text
 
 BREACH = (
     "A covered entity shall notify each individual whose unsecured protected health "
@@ -130,7 +129,7 @@ def test_the_sql_check_flags_exactly_the_quotes_the_definition_does(cases):
 
 def test_no_quote_of_the_sample_corpus_ends_or_starts_inside_a_phrase():
     inside = []
-    for line in _corpus_text().splitlines():
+    for line in corpus_text().splitlines():
         for clause in deontic_clauses(line):
             if ends_inside(line, clause.end) or starts_inside(line, clause.start):
                 inside.append(line[clause.start : clause.end])

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import time
 import urllib.request
@@ -22,19 +21,13 @@ from typing import IO
 import pytest
 
 from groundwork.runtime.failpoints import VARIABLE
-
-from .conftest import REPO, SAMPLE_CORPUS
-from .test_flow import rows
+from tests.support.paths import REPO, SAMPLE_CORPUS
+from tests.support.servers import free_port, wait_until_answering
+from tests.support.warehouses import rows
 
 pytestmark = pytest.mark.slow
 PREFECT = str(REPO / ".venv" / "bin" / "prefect")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _started(command: list[str], env: dict, log: Path) -> tuple[subprocess.Popen, IO[str]]:
@@ -63,7 +56,7 @@ def _stopped(worker: subprocess.Popen) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     """A Prefect server with its own home and database; yields the environment to reach it."""
     home = tmp_path_factory.mktemp("prefect-home")
-    port = _free_port()
+    port = free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")},
         "PREFECT_HOME": str(home),
@@ -79,17 +72,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         home / "server.log",
     )
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{env['PREFECT_API_URL']}/health", timeout=2).read()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(
-                        f"prefect server did not start: {(home / 'server.log').read_text()}"
-                    )
-                time.sleep(0.5)
+        wait_until_answering(
+            "prefect server", f"{env['PREFECT_API_URL']}/health", process, home / "server.log"
+        )
         yield env
     finally:
         process.terminate()

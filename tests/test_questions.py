@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from groundwork.questions import loaded_questions
-
-from .conftest import REPO
+from tests.support.paths import REPO
 
 
 def test_shipped_question_set_loads_whole():

@@ -18,9 +18,8 @@ from flows.corpus import corpus_run
 from groundwork.cli import app
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
-
-from .conftest import REPO, SAMPLE_CORPUS
-from .test_flow import rows
+from tests.support.paths import REPO, SAMPLE_CORPUS
+from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 CHROMIUM = Path("/usr/bin/chromium")

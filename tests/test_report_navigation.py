@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from groundwork.cli import app
 from groundwork.text.terms import terms
 from schemas.verifications import REJECTION_REASONS
+from tests.support.warehouses import rows
 
-from .test_flow import rows
 from .test_report_flow import ARTIFACTS, browser, page, planted, published  # noqa: F401
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
@@ -346,8 +346,7 @@ def test_a_later_run_links_its_changes_since_the_previous_one(published):
     """Last in this file: it publishes a second run into the sample's warehouse."""
     from flows.corpus import corpus_run
     from schemas.config import RunConfig
-
-    from .conftest import REPO, SAMPLE_CORPUS
+    from tests.support.paths import REPO, SAMPLE_CORPUS
 
     warehouse = published[0]
     before = rows(warehouse, "SELECT run_id FROM publications WHERE table_name = 'answers'")[0][0]

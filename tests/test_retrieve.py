@@ -13,6 +13,7 @@ from groundwork.retrieve.bm25 import chunk_index, question_hits, retrievals
 from groundwork.text.terms import terms
 from schemas.questions import ARROW_SCHEMA
 from schemas.retrievals import RETRIEVALS_SCHEMA, Retrievals
+from tests.support.retrieval import FILLER, questions
 
 SENTENCES = [
     "A covered entity shall notify each individual whose unsecured protected health information has been breached.",
@@ -31,22 +32,6 @@ SENTENCES = [
     "The board of directors must approve the anti-money laundering policy and review it at least annually.",
     "A lender shall not charge a prepayment penalty on a qualified mortgage after three years.",
     "An Authorised Person must report a suspicious transaction to the Financial Intelligence Unit without delay.",
-]
-
-
-# Unrelated chunks that keep a small test corpus realistic: with the Robertson idf of bm25s
-# (and rank-bm25), a term in half of the chunks or more weighs nothing.
-FILLER = [
-    "An air operator shall ensure that each flight crew member holds a valid licence.",
-    "The master of a fishing vessel shall keep a logbook of the catch landed at each port.",
-    "A pharmacist may dispense a controlled drug only against a prescription signed by a physician.",
-    "Every public school district shall adopt a plan for the transportation of pupils.",
-    "The owner of a dam shall inspect the spillway after each major flood.",
-    "A carrier of hazardous cargo by rail shall placard every tank car.",
-    "The trustee shall invest the estate assets as a prudent investor would.",
-    "A contractor must hold a bond before bidding on a public works project.",
-    "Members of the committee serve staggered terms of four years.",
-    "A veterinarian shall keep a record of every vaccine administered to livestock.",
 ]
 
 
@@ -71,23 +56,6 @@ def table(rows: list[dict], filler: bool = False) -> pa.Table:
         for i, row in enumerate(rows)
     ]
     return pa.Table.from_pylist(full)
-
-
-def questions(
-    *texts: str, source_types: list[str] | None = None, jurisdiction: str | None = None
-) -> pa.Table:
-    rows = [
-        {
-            "question_id": f"q{i}",
-            "question": t,
-            "topic": None,
-            "category": None,
-            "source_types": source_types or [],
-            "jurisdiction": jurisdiction,
-        }
-        for i, t in enumerate(texts)
-    ]
-    return pa.Table.from_pylist(rows, schema=ARROW_SCHEMA)
 
 
 def question(

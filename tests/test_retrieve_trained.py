@@ -12,7 +12,7 @@ import pyarrow as pa
 from groundwork.retrieve.trained import NEIGHBOURS, RerankedRetriever, fused, nearest
 from schemas.contract import checked
 from schemas.retrievals import Retrievals
-from tests.test_retrieve import FILLER, questions
+from tests.support.retrieval import FILLER, questions
 
 
 def chunks(rows: list[tuple[str, str, str]]) -> pa.Table:

@@ -11,8 +11,7 @@ import pytest
 from groundwork.warehouse.errors import WarehouseBusy
 from groundwork.warehouse.runs import UNRECORDED, run_session
 from groundwork.warehouse.store import Warehouse
-
-from .test_run_lock import _held
+from tests.support.warehouses import held_lock
 
 
 def _runs(warehouse: Warehouse) -> list[tuple]:
@@ -22,7 +21,7 @@ def _runs(warehouse: Warehouse) -> list[tuple]:
 
 def test_a_run_stopped_by_another_run_is_recorded_by_the_next(tmp_path: Path) -> None:
     warehouse = Warehouse(tmp_path)
-    thread = _held(warehouse, "flow run A", 1.0)
+    thread = held_lock(warehouse, "flow run A", 1.0)
     with pytest.raises(WarehouseBusy), run_session(warehouse, "flow-b", "corpus-b"):
         pass
     thread.join()
@@ -56,8 +55,7 @@ def test_a_missing_questions_file_fails_before_ingest_in_one_line(tmp_path: Path
     from typer.testing import CliRunner
 
     from groundwork.cli import app
-
-    from .conftest import SAMPLE_CORPUS
+    from tests.support.paths import SAMPLE_CORPUS
 
     warehouse, questions = tmp_path / "wh", tmp_path / "typo.yaml"
     args = ["run", "-c", str(SAMPLE_CORPUS), "-q", str(questions), "-w", str(warehouse)]

@@ -9,25 +9,12 @@ import pytest
 from groundwork.warehouse.errors import WarehouseBusy
 from groundwork.warehouse.locking import BACKGROUND
 from groundwork.warehouse.store import Warehouse
-
-
-def _held(warehouse: Warehouse, holder: str, seconds: float) -> threading.Thread:
-    taken = threading.Event()
-
-    def hold() -> None:
-        with warehouse.run_lock(holder):
-            taken.set()
-            time.sleep(seconds)
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    taken.wait()
-    return thread
+from tests.support.warehouses import held_lock
 
 
 def test_a_run_fails_at_once_while_another_run_holds_the_warehouse(tmp_path: Path) -> None:
     warehouse = Warehouse(tmp_path)
-    thread = _held(warehouse, "flow run A", 1.0)
+    thread = held_lock(warehouse, "flow run A", 1.0)
     started = time.monotonic()
     with pytest.raises(WarehouseBusy, match="flow run A"), warehouse.run_lock("flow run B"):
         pass
@@ -37,7 +24,7 @@ def test_a_run_fails_at_once_while_another_run_holds_the_warehouse(tmp_path: Pat
 
 def test_a_run_waits_for_a_background_job_to_let_go(tmp_path: Path) -> None:
     warehouse = Warehouse(tmp_path)
-    thread = _held(warehouse, f"{BACKGROUND}: data docs of r1", 1.0)
+    thread = held_lock(warehouse, f"{BACKGROUND}: data docs of r1", 1.0)
     started = time.monotonic()
     with warehouse.run_lock("flow run B"):
         waited = time.monotonic() - started
@@ -54,7 +41,7 @@ def test_a_run_while_another_process_reads_the_database_fails_with_one_line(
     import subprocess
     import sys
 
-    from .conftest import SAMPLE_CORPUS
+    from tests.support.paths import SAMPLE_CORPUS
 
     warehouse = tmp_path / "wh"
     shutil.copytree(answered_warehouse[0], warehouse)

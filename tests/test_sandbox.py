@@ -7,8 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-
-from .test_dashboards import VIEWS
+from tests.support.warehouses import DASHBOARD_VIEWS
 
 pytestmark = [pytest.mark.slow]
 runner = CliRunner()
@@ -53,7 +52,7 @@ def test_a_query_that_reads_a_file_the_warehouse_does_not_hold_fails_even_after_
     assert result.exit_code == 1 and "Cannot access file" in result.output
 
 
-@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("view", DASHBOARD_VIEWS)
 def test_every_documented_view_works_in_the_sandbox(answered_warehouse, view):
     warehouse, _ = answered_warehouse
     result = _sql(warehouse, f"SELECT count(*) AS n FROM {view}")

@@ -4,22 +4,7 @@ from __future__ import annotations
 
 from groundwork.text.sections import label_path, labelled_paragraphs, paragraphs, section_number
 from groundwork.text.sentences import sentence_spans
-
-CFR = """# § 164.308 Administrative safeguards
-
-(a) A covered entity must, in accordance with § 164.306:
-
-(1)(i) Standard: Security management process. Implement policies.
-
-(ii) Implementation specifications:
-
-(A) Risk analysis (Required). Conduct an assessment.
-
-(B) Risk management (Required). Implement measures.
-
-(2) Standard: Assigned security responsibility. Identify the official.
-
-(b)(1) A covered entity may permit a business associate to act."""
+from tests.support.texts import CFR
 
 
 def paths(text: str, section: str) -> list[str]:

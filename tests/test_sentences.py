@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundwork.text.sentences import enclosing_span, sentence_spans
+from tests.support.extraction import extracted
 
 
 def test_the_enclosing_sentence_is_whole_and_stays_in_its_paragraph():
@@ -72,8 +73,6 @@ def test_a_heading_opens_its_block():
 
 
 def test_a_quote_under_a_heading_leaves_the_heading_out():
-    from .test_extract import extracted
-
     policy = "Access control\nAll employees must lock their screens when they leave their desks."
     (row,) = extracted(policy)
     assert row["exact_quote"] == policy.split("\n")[1]

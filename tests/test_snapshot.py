@@ -17,10 +17,9 @@ from groundwork.warehouse.snapshot import COPIED, snapshot_path
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.descriptions import descriptions
+from tests.support.paths import REPO, SAMPLE_QUESTIONS
 
-from .conftest import SAMPLE_QUESTIONS
-
-READER = Path(__file__).resolve().parent / "snapshot_reader.py"
+READER = REPO / "tests" / "support" / "snapshot_reader.py"
 POLICY = "policies/gsa-tts-handbook-general-information-and-resources--tech-policies--records-management.md"
 
 
@@ -67,7 +66,7 @@ def test_the_snapshot_holds_the_published_run_whole(answered_warehouse) -> None:
 
 
 def _reader(mode: str, folder: Path, stop: Path) -> subprocess.Popen:
-    """A reader process of the snapshot (tests/snapshot_reader.py), once it is reading."""
+    """A reader process of the snapshot (tests/support/snapshot_reader.py), once it is reading."""
     reader = subprocess.Popen(
         [sys.executable, str(READER), mode, str(snapshot_path(Warehouse(folder))), str(stop)],
         stdout=subprocess.PIPE,

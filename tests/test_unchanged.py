@@ -14,9 +14,8 @@ import pytest
 from groundwork.warehouse.store import Warehouse
 from groundwork.warehouse.unchanged import unchanged_run
 from schemas.config import RunConfig
-
-from .conftest import SAMPLE_CORPUS
-from .test_flow import rows
+from tests.support.paths import SAMPLE_CORPUS
+from tests.support.warehouses import rows
 
 pytestmark = pytest.mark.slow
 # The CLI as a user runs it, and whether it imported Prefect by the time it exits.

@@ -1,4 +1,4 @@
-"""A dashboard's reader of published.duckdb, run as its own process by tests/test_snapshot.py.
+"""A dashboard's reader of published.duckdb, run as its own process by the snapshot tests.
 
 It connects the way Superset, Metabase and other SQLAlchemy-based tools do (the duckdb-engine
 driver, read-only) and reads in a loop until its stop file appears: `fresh`, each read through a
@@ -8,7 +8,7 @@ per file within a process, so a held connection would hold the fresh ones to its
 Every read is one JSON line on stdout: the run it saw, whether the tables it read are that run's
 whole tables, and the error if the read failed.
 
-    python tests/snapshot_reader.py fresh|held <published.duckdb> <stop file>
+    python tests/support/snapshot_reader.py fresh|held <published.duckdb> <stop file>
 """
 
 from __future__ import annotations
