@@ -1,4 +1,6 @@
-"""Shared fixtures: the sample corpus, fresh warehouses, and a Prefect test harness."""
+"""Shared fixtures: the sample corpus, its one published run, a Prefect test harness and a
+browser; and the `slow` mark on every test that needs one of the last three (`make test-fast`
+leaves those out)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
-# FIXTURES and SAMPLE_QUESTIONS too: tests/output_checksums.py imports them from here
+from schemas.config import RunConfig
+from tests.support.browser import chromium
+
+# FIXTURES only for tests/test_output_checksums.py, which imports it from here
 from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS  # noqa: F401
 from tests.support.warehouses import wait_for_data_docs
 
@@ -37,18 +42,43 @@ def corpus_copy(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def answered_warehouse(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
-    """One published run of the flow on data/corpus and data/questions.yaml, shared by every test
-    that only reads a real warehouse: (warehouse folder, run summary). Do not write to it."""
-    from flows.corpus import corpus_run
-    from schemas.config import RunConfig
+def published_sample(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
+    """The one published run of the flow on data/corpus and data/questions.yaml in a session
+    (one worker, Data Docs written), shared by every test that reads a real warehouse:
+    (warehouse folder, run summary). Do not write to it: take `sample_copy`."""
+    from tests.support.runs import flow_run
 
-    warehouse = tmp_path_factory.mktemp("answered")
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(warehouse),
-        questions=str(SAMPLE_QUESTIONS),
-        config=RunConfig(workers=1),
-    )
+    warehouse = tmp_path_factory.mktemp("sample")
+    summary = flow_run(SAMPLE_CORPUS, warehouse, SAMPLE_QUESTIONS, RunConfig(workers=1))
     wait_for_data_docs(warehouse, summary.run_id)  # then nothing writes to it any more
     return warehouse, summary
+
+
+@pytest.fixture
+def sample_copy(published_sample, tmp_path: Path) -> Path:
+    """A writable copy of the published sample's warehouse, for a test that changes it (a copy
+    is a whole warehouse: its views name their Parquet files relative to its folder)."""
+    target = tmp_path / "sample"
+    shutil.copytree(published_sample[0], target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's Chromium under Playwright, with a fresh profile; skips when it is missing."""
+    with chromium() as context:
+        yield context
+
+
+# What makes a test slow: a Prefect backend, the sample's run, a browser.
+SLOW_FIXTURES = frozenset({"prefect_harness", "published_sample", "browser"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `slow` every test that uses a slow fixture, however indirectly, and every test in
+    tests/e2e/, so that `-m "not slow"` (make test-fast) cannot start one by accident."""
+    e2e = Path(__file__).parent / "e2e"
+    for item in items:
+        uses = SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        if uses or e2e in item.path.parents:
+            item.add_marker(pytest.mark.slow)

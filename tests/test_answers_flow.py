@@ -30,13 +30,8 @@ INVALID_CITATIONS = """
 """
 
 
-@pytest.fixture(scope="module")
-def answered(answered_warehouse):
-    return answered_warehouse  # the session's run (conftest.py): read or copied, never written
-
-
-def test_shipped_questions_are_answered_with_valid_citations(answered):
-    warehouse, summary = answered
+def test_shipped_questions_are_answered_with_valid_citations(published_sample):
+    warehouse, summary = published_sample
     assert summary.status == "published"
     assert summary.questions == 85 and summary.answered >= 40 and summary.no_evidence >= 8
     assert rows(warehouse, INVALID_CITATIONS) == [(0,)]
@@ -108,9 +103,11 @@ def uncited_statement(wh: Warehouse, run_id: str) -> None:
         (uncited_statement, {"statements_cited"}),
     ],
 )
-def test_planted_fault_is_caught_and_blocks_publication(answered, tmp_path, plant, caught_by):
+def test_planted_fault_is_caught_and_blocks_publication(
+    published_sample, tmp_path, plant, caught_by
+):
     bad_run = "r99999999T000000000000Z"
-    wh, good = tampered_run(answered[0], tmp_path, bad_run)
+    wh, good = tampered_run(published_sample[0], tmp_path, bad_run)
     plant(wh, bad_run)
     results = review_stage.fn(wh, bad_run, QUIET)
     failed = {r["check_name"] for r in results if r["severity"] == "hard" and not r["passed"]}
@@ -172,8 +169,8 @@ def test_malformed_question_rows_are_rejected_and_the_rest_answered(tmp_path: Pa
     ]
 
 
-def test_ask_answers_from_the_published_warehouse(answered):
-    warehouse, _ = answered
+def test_ask_answers_from_the_published_warehouse(published_sample):
+    warehouse, _ = published_sample
     runner = CliRunner()
     result = runner.invoke(
         app,

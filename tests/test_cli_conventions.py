@@ -112,15 +112,15 @@ def test_help_summaries_are_not_broken_mid_sentence():
 
 
 @pytest.fixture(scope="module")
-def warehouse(answered_warehouse) -> Path:
-    return answered_warehouse[0]
+def warehouse(published_sample) -> Path:
+    return published_sample[0]
 
 
-def test_runs_lists_every_run_with_its_outcome(warehouse, answered_warehouse):
+def test_runs_lists_every_run_with_its_outcome(warehouse, published_sample):
     result = RUNNER.invoke(app, ["runs", "-w", str(warehouse), "-f", "json"])
     assert result.exit_code == 0, result.output
     (listed,) = json.loads(result.output)
-    summary = answered_warehouse[1]
+    summary = published_sample[1]
     assert listed["run_id"] == summary.run_id and listed["status"] == "published"
     assert (listed["requirements"], listed["answered"]) == (summary.requirements, summary.answered)
     assert RUNNER.invoke(app, ["runs", "-w", str(warehouse), "--status", "failed"]).output == (

@@ -42,8 +42,8 @@ def described_shapes() -> Shapes:
 
 
 @pytest.fixture(scope="module")
-def catalog(answered_warehouse) -> Catalog:
-    folder, _ = answered_warehouse
+def catalog(published_sample) -> Catalog:
+    folder, _ = published_sample
     with Warehouse(folder).connect(read_only=True) as con:
         return Catalog(shapes_of(con), uncommented(con))
 

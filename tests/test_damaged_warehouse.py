@@ -61,12 +61,10 @@ MISSING = "is missing (deleted or moved under it): restore the warehouse folder 
 
 
 @pytest.fixture
-def gutted(answered_warehouse, tmp_path: Path) -> Path:
+def gutted(sample_copy) -> Path:
     """A copy of the published warehouse with one Parquet file of its register deleted."""
-    import shutil
 
-    warehouse = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], warehouse)
+    warehouse = sample_copy
     (part,) = warehouse.glob("tables/requirements/run_id=*/part-00000.parquet")
     part.unlink()
     return warehouse

@@ -10,13 +10,13 @@ pytestmark = [pytest.mark.slow]
 
 
 @pytest.mark.parametrize("view", DASHBOARD_VIEWS)
-def test_every_view_in_sql_views_exists_and_runs(answered_warehouse, view: str):
-    warehouse, _ = answered_warehouse
+def test_every_view_in_sql_views_exists_and_runs(published_sample, view: str):
+    warehouse, _ = published_sample
     assert rows(warehouse, f"SELECT count(*) >= 0 FROM {view}") == [(True,)]
 
 
-def test_dashboard_requirements_adds_up_to_the_register(answered_warehouse):
-    warehouse, summary = answered_warehouse
+def test_dashboard_requirements_adds_up_to_the_register(published_sample):
+    warehouse, summary = published_sample
     assert rows(warehouse, "SELECT sum(requirements) FROM dashboard_requirements") == [
         (summary.requirements,)
     ]
@@ -48,8 +48,8 @@ def test_dashboard_requirements_adds_up_to_the_register(answered_warehouse):
     assert {"US-Federal", "US-DC", "US-NY"} <= jurisdictions
 
 
-def test_dashboard_answers_by_topic_counts_every_answer(answered_warehouse):
-    warehouse, summary = answered_warehouse
+def test_dashboard_answers_by_topic_counts_every_answer(published_sample):
+    warehouse, summary = published_sample
     totals = dict(
         rows(warehouse, "SELECT result, sum(answers) FROM dashboard_answers_by_topic GROUP BY 1")
     )
@@ -72,8 +72,8 @@ def test_dashboard_answers_by_topic_counts_every_answer(answered_warehouse):
     ) == [(0,)]
 
 
-def test_dashboard_run_quality_rates(answered_warehouse):
-    warehouse, summary = answered_warehouse
+def test_dashboard_run_quality_rates(published_sample):
+    warehouse, summary = published_sample
     ((run_id, statements, unsupported_rate, verified, cited, coverage),) = rows(
         warehouse,
         "SELECT run_id, statements, unsupported_rate, verified_pairs, cited_pairs, "
@@ -89,8 +89,8 @@ def test_dashboard_run_quality_rates(answered_warehouse):
     assert coverage == pytest.approx(cited / verified, abs=1e-4) and coverage < 1
 
 
-def test_dashboard_claim_quality_counts_the_runs_claims(answered_warehouse):
-    warehouse, summary = answered_warehouse
+def test_dashboard_claim_quality_counts_the_runs_claims(published_sample):
+    warehouse, summary = published_sample
     ((run_id, claims, supported, rate, removed, replaced),) = rows(
         warehouse,
         "SELECT run_id, claims, supported, unsupported_claim_rate, removed, replaced "
@@ -101,8 +101,8 @@ def test_dashboard_claim_quality_counts_the_runs_claims(answered_warehouse):
     assert (supported, rate, removed, replaced) == (claims, 0, 0, 0)  # quotes support themselves
 
 
-def test_dashboard_run_failures_names_the_runs_rejections_and_checks(answered_warehouse):
-    warehouse, summary = answered_warehouse
+def test_dashboard_run_failures_names_the_runs_rejections_and_checks(published_sample):
+    warehouse, summary = published_sample
     ((run_id, status, rejected, hard, soft, failed),) = rows(
         warehouse,
         "SELECT run_id, status, rejected_documents, failed_hard_checks, failed_soft_checks, "
@@ -116,14 +116,14 @@ def test_dashboard_run_failures_names_the_runs_rejections_and_checks(answered_wa
     assert failed == soft_failed and soft == (0 if failed is None else len(failed.split(", ")))
 
 
-def test_run_views_follow_a_second_run_with_failures(answered_warehouse, tmp_path):
+def test_run_views_follow_a_second_run_with_failures(published_sample, tmp_path):
     """A copy of the session's warehouse plus a failed run whose tables are the published run's
     with one statement judged UNSUPPORTED, one rejected file and one failed hard check."""
     from groundwork.warehouse.store import Warehouse
     from groundwork.warehouse.views import refresh_views
 
     bad = "r99999999T000000000000Z"
-    wh, good = tampered_run(answered_warehouse[0], tmp_path, bad)
+    wh, good = tampered_run(published_sample[0], tmp_path, bad)
 
     def one_unsupported(records):
         records[0]["verdict"] = "UNSUPPORTED"
@@ -160,7 +160,7 @@ def test_run_views_follow_a_second_run_with_failures(answered_warehouse, tmp_pat
 
 
 def test_views_work_from_another_directory_and_after_the_warehouse_moves(
-    answered_warehouse, tmp_path, monkeypatch
+    published_sample, tmp_path, monkeypatch
 ):
     """Views name Parquet files relative to the warehouse folder and every connection resolves
     them there: `groundwork sql` from elsewhere, and in a moved copy, sees the whole register."""
@@ -171,7 +171,7 @@ def test_views_work_from_another_directory_and_after_the_warehouse_moves(
     from groundwork.cli import app
     from groundwork.warehouse.store import Warehouse
 
-    source, summary = answered_warehouse
+    source, summary = published_sample
     first = tmp_path / "first"
     shutil.copytree(source, first)
     elsewhere = tmp_path / "elsewhere"

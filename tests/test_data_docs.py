@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,6 @@ from groundwork.quality.gates import checks
 from groundwork.quality.offline import ASSETS, LOCAL_COPIES, VENDOR, local_text
 from groundwork.warehouse.store import Warehouse
 from tests.support.warehouses import rows
-
-from .test_report_flow import browser  # noqa: F401 (the fixture: Debian's Chromium, or a skip)
 
 GATES = {c.name: c for c in checks()}
 
@@ -47,8 +44,8 @@ def test_hard_gates_allow_no_failing_row():
 
 
 @pytest.fixture(scope="module")
-def published_docs(answered_warehouse):
-    warehouse, summary = answered_warehouse  # its Data Docs are written (conftest)
+def published_docs(published_sample):
+    warehouse, summary = published_sample  # its Data Docs are written (conftest)
     return warehouse, summary.run_id
 
 
@@ -94,11 +91,12 @@ def test_broken_tables_fail_the_expectations_of_their_gates(published_docs, tmp_
     }
 
 
-def test_a_great_expectations_error_is_reported_not_raised(published_docs, tmp_path, monkeypatch):
+def test_a_great_expectations_error_is_reported_not_raised(
+    published_docs, sample_copy, monkeypatch
+):
     from great_expectations.exceptions import GreatExpectationsError
 
-    warehouse = tmp_path / "wh"
-    shutil.copytree(published_docs[0], warehouse)
+    warehouse = sample_copy
 
     def broken(*_):
         raise GreatExpectationsError("no suite")
@@ -112,14 +110,13 @@ def test_a_great_expectations_error_is_reported_not_raised(published_docs, tmp_p
     ) == [(1,)]
 
 
-def test_data_docs_of_a_warehouse_named_by_a_relative_path(published_docs, tmp_path, monkeypatch):
+def test_data_docs_of_a_warehouse_named_by_a_relative_path(
+    published_docs, sample_copy, monkeypatch
+):
     """`groundwork run` takes ./warehouse by default: the job must not need an absolute path."""
-    shutil.copytree(published_docs[0], tmp_path / "wh")
-    monkeypatch.chdir(tmp_path)
-    row = recorded_data_docs(Warehouse(Path("wh")), published_docs[1])
-    assert (
-        row["passed"] and (tmp_path / "wh" / "reports" / published_docs[1] / "data_docs").is_dir()
-    )
+    monkeypatch.chdir(sample_copy.parent)
+    row = recorded_data_docs(Warehouse(Path(sample_copy.name)), published_docs[1])
+    assert row["passed"] and (sample_copy / "reports" / published_docs[1] / "data_docs").is_dir()
 
 
 # A tag or a stylesheet that loads a file from another host (links to click are not loads).
@@ -185,7 +182,7 @@ def test_the_site_loads_nothing_from_another_host(published_docs):
 
 
 @pytest.fixture
-def offline_tab(browser):  # noqa: F811 (the fixture imported above)
+def offline_tab(browser):
     """A new tab with the network cut: every request for anything but a local file is refused.
     Fails the test on a script error, a local file that does not load, or any request that left
     for another host."""

@@ -145,8 +145,8 @@ def unresolved(export: dict[str, list[dict]]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def exports(answered_warehouse, tmp_path_factory, validator) -> dict[str, dict]:
-    warehouse, _ = answered_warehouse
+def exports(published_sample, tmp_path_factory, validator) -> dict[str, dict]:
+    warehouse, _ = published_sample
     folder = tmp_path_factory.mktemp("exports")
     return {
         fmt: reloaded(exported(warehouse, fmt, folder / f"export.{fmt}"), fmt, validator)
@@ -156,9 +156,9 @@ def exports(answered_warehouse, tmp_path_factory, validator) -> dict[str, dict]:
 
 @pytest.mark.parametrize("fmt", RECORD_FORMATS)
 def test_export_round_trips_and_every_statement_resolves_to_its_quote(
-    answered_warehouse, exports, fmt
+    published_sample, exports, fmt
 ):
-    warehouse, summary = answered_warehouse
+    warehouse, summary = published_sample
     export = exports[fmt]
     assert export["run"][0]["run_id"] == summary.run_id and export["run"][0]["published"]
     assert len(export["documents"]) == summary.documents
@@ -196,17 +196,16 @@ def test_round_trip_check_catches_a_quote_moved_off_its_offsets(exports):
     assert f"{cited}: quote not at its offsets" in unresolved(export)
 
 
-def test_default_target_is_the_runs_report_folder(answered_warehouse, tmp_path):
-    warehouse = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], warehouse)
-    run_id = answered_warehouse[1].run_id
+def test_default_target_is_the_runs_report_folder(published_sample, sample_copy):
+    warehouse = sample_copy
+    run_id = published_sample[1].run_id
     result = CliRunner().invoke(app, ["export", "-f", "jsonl", "-w", str(warehouse)])
     assert result.exit_code == 0, result.output
     assert (warehouse / "reports" / run_id / "provenance.jsonl").is_file()
 
 
-def test_bad_format_or_unknown_run_is_a_usage_error(answered_warehouse):
-    warehouse = str(answered_warehouse[0])
+def test_bad_format_or_unknown_run_is_a_usage_error(published_sample):
+    warehouse = str(published_sample[0])
     bad_format = CliRunner().invoke(app, ["export", "-f", "xml", "-w", warehouse])
     assert bad_format.exit_code == 2 and "'xml' is not one of" in bad_format.output
     unknown = CliRunner().invoke(app, ["export", "--run", "r1999", "-w", warehouse])
@@ -216,20 +215,19 @@ def test_bad_format_or_unknown_run_is_a_usage_error(answered_warehouse):
     ]
 
 
-def test_parquet_export_never_replaces_a_folder_that_is_not_an_export(answered_warehouse, tmp_path):
+def test_parquet_export_never_replaces_a_folder_that_is_not_an_export(published_sample, tmp_path):
     keep = tmp_path / "mine"
     keep.mkdir()
     (keep / "notes.txt").write_text("precious")
     result = CliRunner().invoke(
-        app, ["export", "-f", "parquet", "-w", str(answered_warehouse[0]), "--out", str(keep)]
+        app, ["export", "-f", "parquet", "-w", str(published_sample[0]), "--out", str(keep)]
     )
     assert result.exit_code == 2 and "is not a Parquet export" in result.output
     assert (keep / "notes.txt").read_text() == "precious"
 
 
-def test_a_run_whose_documents_changed_since_is_not_exported(answered_warehouse, tmp_path):
-    warehouse = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], warehouse)
+def test_a_run_whose_documents_changed_since_is_not_exported(sample_copy, tmp_path):
+    warehouse = sample_copy
     with Warehouse(warehouse).connect() as con:
         doc_id = con.execute("SELECT doc_id FROM current_requirements LIMIT 1").fetchone()[0]
         con.execute(
@@ -242,10 +240,11 @@ def test_a_run_whose_documents_changed_since_is_not_exported(answered_warehouse,
     assert not (tmp_path / "x").exists()
 
 
-def test_a_run_from_before_claim_checks_exports_no_claims(answered_warehouse, tmp_path, validator):
-    warehouse = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], warehouse)
-    run_id = answered_warehouse[1].run_id
+def test_a_run_from_before_claim_checks_exports_no_claims(
+    published_sample, sample_copy, tmp_path, validator
+):
+    warehouse = sample_copy
+    run_id = published_sample[1].run_id
     for table in ("claims", "claim_numbers", "citation_corrections"):
         shutil.rmtree(warehouse / "tables" / table / f"run_id={run_id}")
     export = reloaded(exported(warehouse, "json", tmp_path / "old.json"), "json", validator)
@@ -254,11 +253,10 @@ def test_a_run_from_before_claim_checks_exports_no_claims(answered_warehouse, tm
 
 
 def test_a_run_from_before_sentence_offsets_exports_them_null(
-    answered_warehouse, tmp_path, validator
+    published_sample, sample_copy, tmp_path, validator
 ):
-    warehouse = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], warehouse)
-    run_id = answered_warehouse[1].run_id
+    warehouse = sample_copy
+    run_id = published_sample[1].run_id
     for part in (warehouse / "tables" / "requirements" / f"run_id={run_id}").glob("part-*"):
         table = pq.read_table(part)
         pq.write_table(table.drop(["sentence_start", "sentence_end", "long_quote"]), part)

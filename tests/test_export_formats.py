@@ -38,23 +38,23 @@ OSCAL_TOKEN = re.compile(r"^[_A-Za-z][_A-Za-z0-9.-]*$")
 
 
 @pytest.fixture(scope="module")
-def written(answered_warehouse, tmp_path_factory) -> dict[str, Path]:
-    warehouse, _ = answered_warehouse
+def written(published_sample, tmp_path_factory) -> dict[str, Path]:
+    warehouse, _ = published_sample
     folder = tmp_path_factory.mktemp("formats")
     return {fmt: exported(warehouse, fmt, folder / DEFAULT_NAMES[fmt]) for fmt in FORMATS}
 
 
 @pytest.fixture(scope="module")
-def quotes(answered_warehouse) -> dict[str, str]:
+def quotes(published_sample) -> dict[str, str]:
     """The published register as the warehouse holds it: requirement_id -> exact_quote."""
     sql = "SELECT requirement_id, exact_quote FROM current_requirements"
-    return dict(rows(answered_warehouse[0], sql))
+    return dict(rows(published_sample[0], sql))
 
 
 @pytest.fixture(scope="module")
-def counts(answered_warehouse) -> dict[str, int]:
+def counts(published_sample) -> dict[str, int]:
     """Rows each table should have: the published run's, straight from the warehouse."""
-    warehouse, summary = answered_warehouse
+    warehouse, summary = published_sample
     run = summary.run_id
     sql = {
         "requirements": "SELECT count(*) FROM current_requirements",
@@ -66,8 +66,8 @@ def counts(answered_warehouse) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def provenance(answered_warehouse, tmp_path_factory) -> Provenance:
-    path = exported(answered_warehouse[0], "json", tmp_path_factory.mktemp("json") / "p.json")
+def provenance(published_sample, tmp_path_factory) -> Provenance:
+    path = exported(published_sample[0], "json", tmp_path_factory.mktemp("json") / "p.json")
     return Provenance.model_validate_json(path.read_text(encoding="utf-8"))
 
 
@@ -144,12 +144,12 @@ def test_a_quote_that_looks_like_a_formula_stays_text(provenance, tmp_path):
 
 
 def test_oscal_catalog_is_valid_and_has_a_control_per_requirement(
-    written, quotes, answered_warehouse
+    written, quotes, published_sample
 ):
     catalog = Catalog.oscal_read(written["oscal"])  # trestle's pydantic models validate it
     assert catalog is not None
     assert catalog.metadata.oscal_version.root.root == trestle.oscal.OSCAL_VERSION
-    assert catalog.metadata.version == answered_warehouse[1].run_id
+    assert catalog.metadata.version == published_sample[1].run_id
     document = json.loads(written["oscal"].read_text(encoding="utf-8"))["catalog"]
     controls = [c for group in document["groups"] for c in group["controls"]]
     ids = [c["id"] for c in controls]
@@ -167,15 +167,15 @@ def test_oscal_catalog_is_valid_and_has_a_control_per_requirement(
         (link,) = control["links"]
         assert link["rel"] == "reference" and link["href"][1:] in resources
         assert label in control["title"]
-    texts = dict(rows(answered_warehouse[0], "SELECT doc_id, sha256 FROM current_documents"))
+    texts = dict(rows(published_sample[0], "SELECT doc_id, sha256 FROM current_documents"))
     for resource in resources.values():
         props = {p["name"]: p["value"] for p in resource["props"]}
         assert props["text-sha256"] == texts[props["doc-id"]]
         assert resource["rlinks"][0]["href"].startswith("https://")
 
 
-def test_oscal_export_is_byte_identical_when_repeated(written, answered_warehouse, tmp_path):
-    again = exported(answered_warehouse[0], "oscal", tmp_path / "again.json")
+def test_oscal_export_is_byte_identical_when_repeated(written, published_sample, tmp_path):
+    again = exported(published_sample[0], "oscal", tmp_path / "again.json")
     assert again.read_bytes() == written["oscal"].read_bytes()
 
 
@@ -198,8 +198,8 @@ def test_tokens_are_unique_and_valid():
     assert made[0].startswith("policy-doc-2024-") and made[2].startswith("id-45-cfr-164-")
 
 
-def test_a_target_that_cannot_take_the_export_is_a_usage_error(answered_warehouse, tmp_path):
-    warehouse = str(answered_warehouse[0])
+def test_a_target_that_cannot_take_the_export_is_a_usage_error(published_sample, tmp_path):
+    warehouse = str(published_sample[0])
     (tmp_path / "oscal-catalog.json").mkdir()  # a folder where the file would go
     (tmp_path / "notes.txt").write_text("precious")
     keep = tmp_path / "mine"

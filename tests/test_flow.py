@@ -33,14 +33,8 @@ def register(warehouse: Path) -> dict[tuple[str, int], tuple[str, str]]:
     return {(d, s): (i, q) for d, s, i, q in found}
 
 
-@pytest.fixture(scope="module")
-def published(tmp_path_factory: pytest.TempPathFactory, prefect_harness) -> tuple[Path, object]:
-    warehouse = tmp_path_factory.mktemp("wh")
-    return warehouse, flow_run(SAMPLE_CORPUS, warehouse)
-
-
-def test_sample_corpus_is_published_with_verbatim_quotes(published):
-    warehouse, summary = published
+def test_sample_corpus_is_published_with_verbatim_quotes(published_sample):
+    warehouse, summary = published_sample
     assert summary.status == "published"
     assert summary.documents == 50 and summary.rejected == 0
     assert summary.requirements > 300
@@ -60,8 +54,8 @@ def test_sample_corpus_is_published_with_verbatim_quotes(published):
     assert rows(warehouse, "SELECT status FROM runs") == [("published",)]
 
 
-def test_same_corpus_gives_identical_ids_and_tables(published, tmp_path: Path):
-    warehouse, first = published
+def test_same_corpus_gives_identical_ids_and_tables(published_sample, tmp_path: Path):
+    warehouse, first = published_sample
     second_wh = tmp_path / "again"
     second = flow_run(SAMPLE_CORPUS, second_wh)
     for table, exclude in (
@@ -73,9 +67,8 @@ def test_same_corpus_gives_identical_ids_and_tables(published, tmp_path: Path):
     assert second.requirements == first.requirements
 
 
-def test_rerun_in_same_warehouse_keeps_ids(published, tmp_path: Path):
-    warehouse = tmp_path / "wh"
-    shutil.copytree(published[0], warehouse)
+def test_rerun_in_same_warehouse_keeps_ids(sample_copy: Path):
+    warehouse = sample_copy
     before = register(warehouse)
     summary = flow_run(SAMPLE_CORPUS, warehouse)
     assert (summary.new_ids, summary.retired_ids, summary.changed_documents) == (0, 0, 0)
@@ -153,11 +146,10 @@ def test_bad_input_is_rejected_and_the_rest_goes_on(corpus_copy: Path, tmp_path:
     ) == [(1,)]
 
 
-def test_failed_hard_check_blocks_publication(published, tmp_path: Path):
-    warehouse = tmp_path / "wh"
-    shutil.copytree(published[0], warehouse)
+def test_failed_hard_check_blocks_publication(published_sample, sample_copy: Path):
+    warehouse = sample_copy
     wh = Warehouse(warehouse)
-    good_run = published[1].run_id
+    good_run = published_sample[1].run_id
     bad_run = "r99999999T000000000000Z"
     duplicated_run(wh, good_run, bad_run)
     part = wh.parts("requirements", bad_run)[0]
@@ -183,8 +175,8 @@ def test_missing_corpus_is_a_usage_error(tmp_path: Path):
     assert "does not exist" in result.output
 
 
-def test_sql_command_formats_and_is_read_only(published):
-    warehouse, _ = published
+def test_sql_command_formats_and_is_read_only(published_sample):
+    warehouse, _ = published_sample
     runner = CliRunner()
     query = "SELECT requirement_id FROM current_requirements ORDER BY 1 LIMIT 2"
     csv_out = runner.invoke(app, ["sql", query, "-w", str(warehouse), "--format", "csv"])

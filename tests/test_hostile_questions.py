@@ -5,7 +5,6 @@ tests/test_questions.py."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -30,15 +29,14 @@ def test_a_hundred_thousand_questions_load_whole(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_hostile_questions_are_answered_from_verified_evidence_only(
-    answered_warehouse, tmp_path: Path
+    sample_copy, tmp_path: Path
 ) -> None:
     """Through the whole flow: nothing crashes, the 10,000-word question is rejected with its
     reason, the stop-word question finds no evidence, and an instruction to cite an ID that
     does not exist cites only verified requirements."""
     from flows.corpus import corpus_run
 
-    folder = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], folder)
+    folder = sample_copy
     long_question = " ".join(["What must a covered entity do after a breach?"] * 1_100)
     questions = {
         "STOP": "What is the of and to it?",

@@ -5,36 +5,18 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
-import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from flows.corpus import corpus_run
 from groundwork.cli import app
 from groundwork.warehouse.store import Warehouse
-from schemas.config import RunConfig
-from tests.support.paths import REPO, SAMPLE_CORPUS
-from tests.support.warehouses import rows
+from tests.support.paths import ARTIFACTS
+from tests.support.warehouses import rewrite, rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-CHROMIUM = Path("/usr/bin/chromium")
-BROWSER_MISSING = REPO / ".venv" / ".browser-missing"  # written by a failed `make browser`
-ARTIFACTS = REPO / "tests" / "artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 CATEGORY = {
     "SUPPORTED": "supported",
     "PARTIAL": "partial",
@@ -43,40 +25,28 @@ CATEGORY = {
 }
 
 
-@pytest.fixture(scope="module")
-def published(tmp_path_factory: pytest.TempPathFactory, prefect_harness) -> tuple[Path, str]:
-    """A warehouse with the sample corpus and questions published, and its run."""
-    warehouse = tmp_path_factory.mktemp("report")
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(warehouse),
-        questions=str(REPO / "data" / "questions.yaml"),
-        # no Data Docs job: a background process still holding the warehouse would race the
-        # copy `planted` makes of it (a WAL file that vanishes mid-copy)
-        config=RunConfig(workers=1, data_docs=False),
-    )
-    assert summary.status == "published"
-    return warehouse, summary.run_id
-
-
 def _set_verdicts(wh: Warehouse, run_id: str, verdicts: dict[str, list[str]]) -> None:
     """Rewrite the run's statements part: the first statements of each question get the
     verdicts given for it, in order."""
-    (part,) = wh.parts("statements", run_id)
-    records = pq.read_table(part).to_pylist()
-    for r in records:
-        planted = verdicts.get(r["question_id"], [])
-        if r["ordinal"] <= len(planted):
-            r["verdict"] = planted[r["ordinal"] - 1]
-    pq.write_table(pa.Table.from_pylist(records, schema=pq.read_schema(part)), part)
+
+    def planted(records: list[dict]) -> list[dict]:
+        for r in records:
+            given = verdicts.get(r["question_id"], [])
+            if r["ordinal"] <= len(given):
+                r["verdict"] = given[r["ordinal"] - 1]
+        return records
+
+    rewrite(wh, "statements", run_id, planted)
 
 
 @pytest.fixture(scope="module")
-def planted(published, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str, str]:
+def planted(
+    published_sample, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path, str, str]:
     """A copy of the warehouse where one answer has 3 of its statements not supported (over
     20 %) and another exactly 20 %, and the report of it. Returns the warehouse, the report,
     the warned question and the one at the limit."""
-    source, run_id = published
+    source, summary = published_sample
     warehouse = tmp_path_factory.mktemp("planted") / "wh"
     shutil.copytree(source, warehouse)
     sizes = rows(
@@ -88,7 +58,7 @@ def planted(published, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
     limit, m = next((q, k) for q, k in sizes[1:] if k % 5 == 0)
     _set_verdicts(
         Warehouse(warehouse),
-        run_id,
+        summary.run_id,
         {
             warned: ["UNSUPPORTED", "CONTRADICTED", "PARTIAL", "UNSUPPORTED"],
             limit: ["UNSUPPORTED"] * (m // 5),
@@ -99,30 +69,6 @@ def planted(published, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
     assert result.exit_code == 0, result.output
     assert n >= 8  # 3 of n not supported is over 20 %
     return warehouse, report, warned, limit
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """Debian's Chromium under Playwright, with a fresh profile; skips when it is missing."""
-    if not CHROMIUM.exists():
-        reason = (
-            BROWSER_MISSING.read_text().strip()
-            if BROWSER_MISSING.exists()
-            else f"{CHROMIUM} is missing (make browser installs it)"
-        )
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 1000},
-        )
-        yield context
-        context.close()
 
 
 @pytest.fixture
@@ -140,8 +86,8 @@ def page(browser, planted):
     assert requests == [planted[1].as_uri()]
 
 
-def test_publication_writes_the_report_beside_answers_md(published):
-    warehouse, run_id = published
+def test_publication_writes_the_report_beside_answers_md(published_sample):
+    warehouse, run_id = published_sample[0], published_sample[1].run_id
     folder = warehouse / "reports" / run_id
     assert {"answers.md", "audit_trail.json", "report.html"} <= {p.name for p in folder.iterdir()}
     page = (folder / "report.html").read_text()
@@ -152,8 +98,8 @@ def test_publication_writes_the_report_beside_answers_md(published):
     assert run_id in page and page.count('<article class="gw-answer') == 85
 
 
-def test_report_command_defaults_to_the_published_run(published, tmp_path):
-    warehouse, run_id = published
+def test_report_command_defaults_to_the_published_run(published_sample, sample_copy, tmp_path):
+    warehouse, run_id = sample_copy, published_sample[1].run_id
     runner = CliRunner()
     target = warehouse / "reports" / run_id / "report.html"
     target.unlink()
@@ -291,12 +237,12 @@ def _shown_counts(scope) -> dict[str, int]:
 
 
 def _table(warehouse: Path, table: str, run_id: str) -> list[dict]:
-    """A run's table as the copy holds it (the copy's views still read the original's files)."""
+    """A run's table as the copy holds it."""
     return pq.read_table(Warehouse(warehouse).parts(table, run_id)[0]).to_pylist()
 
 
-def test_summary_counts_match_the_tables(page, planted, published):
-    warehouse, run_id = planted[0], published[1]
+def test_summary_counts_match_the_tables(page, planted, published_sample):
+    warehouse, run_id = planted[0], published_sample[1].run_id
     expected = {"supported": 0, "partial": 0, "unsupported": 0}
     per_answer: dict[str, dict[str, int]] = {}
     for statement in _table(warehouse, "statements", run_id):

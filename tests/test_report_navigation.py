@@ -15,9 +15,11 @@ from typer.testing import CliRunner
 from groundwork.cli import app
 from groundwork.text.terms import terms
 from schemas.verifications import REJECTION_REASONS
+from tests.support.paths import ARTIFACTS, SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.runs import flow_run
 from tests.support.warehouses import rows
 
-from .test_report_flow import ARTIFACTS, browser, page, planted, published  # noqa: F401
+from .test_report_flow import page, planted  # noqa: F401
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 
@@ -214,10 +216,10 @@ def test_print_keeps_every_answers_evidence(page, planted):
             assert label in entry.inner_text()
 
 
-def test_the_pdf_holds_every_cited_requirement_and_url(planted, published):
+def test_the_pdf_holds_every_cited_requirement_and_url(planted, published_sample):
     from pypdf import PdfReader
 
-    warehouse, run_id = planted[0], published[1]
+    warehouse, run_id = planted[0], published_sample[1].run_id
     out = warehouse / "printed" / "report.html"
     result = CliRunner().invoke(app, ["report", "-w", str(warehouse), "-o", str(out), "--pdf"])
     assert result.exit_code == 0, result.output
@@ -264,8 +266,8 @@ def _stems(warehouse: Path) -> set[str]:
     return produced - words
 
 
-def test_the_sample_report_says_everything_in_words(browser, published):
-    warehouse, run_id = published
+def test_the_sample_report_says_everything_in_words(browser, published_sample):
+    warehouse, run_id = published_sample[0], published_sample[1].run_id
     tab = browser.new_page()
     tab.goto((warehouse / "reports" / run_id / "report.html").as_uri())
     text = tab.evaluate(WHOLE_TEXT).lower()
@@ -295,8 +297,8 @@ UNLINKED_IDS = """() => {
 }"""
 
 
-def test_every_requirement_id_in_the_sample_report_is_a_link(browser, published):
-    warehouse, run_id = published
+def test_every_requirement_id_in_the_sample_report_is_a_link(browser, published_sample):
+    warehouse, run_id = published_sample[0], published_sample[1].run_id
     tab = browser.new_page()
     tab.goto((warehouse / "reports" / run_id / "report.html").as_uri())
     assert tab.evaluate("document.body.textContent.match(/REQ-[SP]\\d{4,}/g).length") > 100
@@ -330,8 +332,8 @@ def test_back_to_top_returns_to_the_header(page):
     assert page.evaluate("window.scrollY") == 0
 
 
-def test_the_provenance_of_the_published_report(published):
-    warehouse, run_id = published
+def test_the_provenance_of_the_published_report(published_sample):
+    warehouse, run_id = published_sample[0], published_sample[1].run_id
     page = (warehouse / "reports" / run_id / "report.html").read_text()
     ((corpus_hash, documents),) = rows(
         warehouse,
@@ -342,21 +344,10 @@ def test_the_provenance_of_the_published_report(published):
     assert "profile default" in page and "no earlier published run to compare with" in page
 
 
-def test_a_later_run_links_its_changes_since_the_previous_one(published):
-    """Last in this file: it publishes a second run into the sample's warehouse."""
-    from flows.corpus import corpus_run
-    from schemas.config import RunConfig
-    from tests.support.paths import REPO, SAMPLE_CORPUS
-
-    warehouse = published[0]
+def test_a_later_run_links_its_changes_since_the_previous_one(sample_copy):
+    warehouse = sample_copy
     before = rows(warehouse, "SELECT run_id FROM publications WHERE table_name = 'answers'")[0][0]
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(warehouse),
-        questions=str(REPO / "data" / "questions.yaml"),
-        config=RunConfig(workers=1, data_docs=False),
-        force=True,
-    )
+    summary = flow_run(SAMPLE_CORPUS, warehouse, SAMPLE_QUESTIONS, force=True)
     assert summary.status == "published"
     folder = warehouse / "reports" / summary.run_id
     changes = (folder / "changes.md").read_text()

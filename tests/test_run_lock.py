@@ -32,19 +32,15 @@ def test_a_run_waits_for_a_background_job_to_let_go(tmp_path: Path) -> None:
     thread.join()
 
 
-def test_a_run_while_another_process_reads_the_database_fails_with_one_line(
-    answered_warehouse, tmp_path: Path
-) -> None:
+def test_a_run_while_another_process_reads_the_database_fails_with_one_line(sample_copy) -> None:
     """A dashboard's read-only connection (a real second process) holds groundwork.duckdb: the
     run stops with one line naming the file and the holder, exit 1, and no traceback."""
-    import shutil
     import subprocess
     import sys
 
     from tests.support.paths import SAMPLE_CORPUS
 
-    warehouse = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], warehouse)
+    warehouse = sample_copy
     reader = subprocess.Popen(
         [
             sys.executable,

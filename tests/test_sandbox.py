@@ -33,9 +33,9 @@ def _sql(warehouse, statement: str):
     ],
 )
 def test_what_is_not_a_query_of_the_warehouse_fails_with_one_clear_line(
-    answered_warehouse, tmp_path, statement, says
+    published_sample, tmp_path, statement, says
 ):
-    warehouse, _ = answered_warehouse
+    warehouse, _ = published_sample
     result = _sql(warehouse, statement.format(tmp=tmp_path, warehouse=warehouse))
     assert result.exit_code == 1
     assert result.output.startswith("error: ") and says in result.output
@@ -45,22 +45,22 @@ def test_what_is_not_a_query_of_the_warehouse_fails_with_one_clear_line(
 
 
 def test_a_query_that_reads_a_file_the_warehouse_does_not_hold_fails_even_after_a_select(
-    answered_warehouse,
+    published_sample,
 ):
-    warehouse, _ = answered_warehouse
+    warehouse, _ = published_sample
     result = _sql(warehouse, "SELECT 1 UNION ALL SELECT count(*) FROM read_text('/etc/hostname')")
     assert result.exit_code == 1 and "Cannot access file" in result.output
 
 
 @pytest.mark.parametrize("view", DASHBOARD_VIEWS)
-def test_every_documented_view_works_in_the_sandbox(answered_warehouse, view):
-    warehouse, _ = answered_warehouse
+def test_every_documented_view_works_in_the_sandbox(published_sample, view):
+    warehouse, _ = published_sample
     result = _sql(warehouse, f"SELECT count(*) AS n FROM {view}")
     assert result.exit_code == 0, result.output
 
 
-def test_current_tables_and_their_parquet_files_are_readable(answered_warehouse):
-    warehouse, summary = answered_warehouse
+def test_current_tables_and_their_parquet_files_are_readable(published_sample):
+    warehouse, summary = published_sample
     result = _sql(warehouse, "SELECT count(*) AS n FROM current_requirements")
     assert result.exit_code == 0 and result.output.splitlines() == ["n", str(summary.requirements)]
     direct = _sql(

@@ -4,7 +4,6 @@ runs publish (groundwork/warehouse/snapshot.py)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 import time
@@ -23,8 +22,8 @@ READER = REPO / "tests" / "support" / "snapshot_reader.py"
 POLICY = "policies/gsa-tts-handbook-general-information-and-resources--tech-policies--records-management.md"
 
 
-def test_the_snapshot_holds_the_published_run_whole(answered_warehouse) -> None:
-    folder, summary = answered_warehouse
+def test_the_snapshot_holds_the_published_run_whole(published_sample) -> None:
+    folder, summary = published_sample
     wh = Warehouse(folder)
     with wh.connect(read_only=True) as con:
         expected = {
@@ -84,7 +83,7 @@ def _reads(reader: subprocess.Popen) -> list[dict]:
 
 
 def test_readers_in_a_loop_see_whole_runs_while_runs_publish(
-    answered_warehouse, corpus_copy: Path, tmp_path: Path
+    published_sample, sample_copy, corpus_copy: Path, tmp_path: Path
 ) -> None:
     """Two processes read published.duckdb through duckdb-engine in a loop while three runs
     publish, one with a new connection per read, one through a connection held open throughout:
@@ -92,11 +91,10 @@ def test_readers_in_a_loop_see_whole_runs_while_runs_publish(
     publication it opened and a new connection sees the latest."""
     from flows.corpus import corpus_run
 
-    folder = tmp_path / "wh"
-    shutil.copytree(answered_warehouse[0], folder)
+    folder = sample_copy
     stop = tmp_path / "stop"
     readers = {mode: _reader(mode, folder, stop) for mode in ("fresh", "held")}
-    published = [answered_warehouse[1].run_id]
+    published = [published_sample[1].run_id]
     try:
         for n in range(3):
             with (corpus_copy / POLICY).open("a") as policy:
