@@ -20,7 +20,7 @@ from tests.support.warehouses import wait_for_data_docs
 
 # The suite kills runs and holds warehouses on purpose, against the harness's Prefect server:
 # there, runs fail fast at the run lock rather than queue behind a killed run's lease. The queue
-# itself is tested against a real server (tests/test_prefect_server.py turns it on).
+# itself is tested against a real server (tests/e2e/test_prefect_server.py turns it on).
 os.environ["GROUNDWORK_QUEUE"] = "off"
 
 

@@ -62,7 +62,7 @@ def test_loading_the_contracts_does_not_import_dask():
     DataFrameModel and dask is installed; the contracts are DataFrameSchemas so a run does not."""
     code = (
         "import sys, schemas.export, schemas.requirements, schemas.contract as c;"
-        "from tests.test_contract import chunk_rows; from schemas.chunks import Chunks;"
+        "from tests.schemas.test_contract import chunk_rows; from schemas.chunks import Chunks;"
         "c.checked(chunk_rows('abc', 3), Chunks, 'chunks');"
         "sys.exit('dask.dataframe' in sys.modules)"
     )

@@ -23,8 +23,8 @@ import typer
 
 from groundwork.cli import app
 from schemas.dictionary import DICTIONARY_PATH, dictionary_text
+from tests.support.paths import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
 DOCS = [README, *sorted((REPO / "docs").glob("*.md"))]
 

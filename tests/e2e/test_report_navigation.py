@@ -19,8 +19,6 @@ from tests.support.paths import ARTIFACTS, SAMPLE_CORPUS, SAMPLE_QUESTIONS
 from tests.support.runs import flow_run
 from tests.support.warehouses import rows
 
-from .test_report_flow import page, planted  # noqa: F401
-
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
 
 EVIDENCE = """

@@ -1,5 +1,5 @@
 """What a run shows of itself in the Prefect UI, on a tiny summary (the API side is in
-tests/test_prefect_server.py)."""
+tests/e2e/test_prefect_server.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Hostile questions files: a very large file, questions of stop words only or of 10,000 words,
 and instructions aimed at a model. Malformed YAML, CSV and JSONL rows and duplicate IDs are in
-tests/test_questions.py."""
+tests/questions/test_questions.py."""
 
 from __future__ import annotations
 

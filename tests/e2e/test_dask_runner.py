@@ -57,7 +57,7 @@ def test_the_shards_run_on_several_dask_worker_processes(tmp_path: Path):
     table is that of the checksummed local run (tests/output_checksums.py)."""
     from distributed import Client, LocalCluster, get_task_stream
 
-    from .output_checksums import run_checksums
+    from tests.output_checksums import run_checksums
 
     with (
         LocalCluster(

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from groundwork.runtime import compiled
-
-REPO = Path(__file__).resolve().parent.parent
+from tests.support.paths import REPO
 
 # Chunks and candidates of the sample corpus's files (their raw text, front matter and all), and
 # which files the engine's modules were loaded from.

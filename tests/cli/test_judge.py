@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -16,14 +15,15 @@ from groundwork.cli import app
 from groundwork.judging import PAIR_FIELDS, UnreadableRows, read_rows
 from groundwork.models.inference import MODELS_DIR, ModelInfo
 from groundwork.models.relevance import MODEL
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parent / "fixtures" / "judge"
+JUDGE_ROWS = FIXTURES / "judge"
 runner = CliRunner()
 THRESHOLD = ModelInfo.read(MODELS_DIR / MODEL).threshold
 
 
 def test_jsonl_rows_are_read_and_each_bad_line_is_named():
-    pairs = read_rows(FIXTURES / "pairs.jsonl", PAIR_FIELDS)
+    pairs = read_rows(JUDGE_ROWS / "pairs.jsonl", PAIR_FIELDS)
     assert [r["id"] for r in pairs.rows] == ["breach-deadline", "off-topic"]
     reasons = {r["line"]: r["reason"] for r in pairs.rejections}
     assert set(reasons) == {3, 4, 5, 6}
@@ -34,7 +34,7 @@ def test_jsonl_rows_are_read_and_each_bad_line_is_named():
 
 
 def test_csv_rows_are_read_with_their_line_numbers():
-    pairs = read_rows(FIXTURES / "pairs.csv", PAIR_FIELDS)
+    pairs = read_rows(JUDGE_ROWS / "pairs.csv", PAIR_FIELDS)
     assert [r["id"] for r in pairs.rows] == ["q1"]
     assert pairs.rejections == [{"line": 3, "reason": "empty or missing: question"}]
 
@@ -61,7 +61,7 @@ def test_a_file_that_cannot_be_read_is_one_error(tmp_path, name, content, messag
 def test_judge_pairs_writes_csv_and_exits_3_for_rejected_rows(tmp_path):
     out = tmp_path / "judged.csv"
     result = runner.invoke(
-        app, ["judge", "pairs", str(FIXTURES / "pairs.jsonl"), "--out", str(out)]
+        app, ["judge", "pairs", str(JUDGE_ROWS / "pairs.jsonl"), "--out", str(out)]
     )
     assert result.exit_code == 3, result.output
     assert "Traceback" not in result.output
@@ -76,7 +76,7 @@ def test_judge_pairs_writes_csv_and_exits_3_for_rejected_rows(tmp_path):
 
 def test_judge_pairs_on_good_rows_exits_0_with_jsonl(tmp_path):
     good = tmp_path / "good.jsonl"
-    good.write_text((FIXTURES / "pairs.jsonl").read_text().splitlines()[0] + "\n")
+    good.write_text((JUDGE_ROWS / "pairs.jsonl").read_text().splitlines()[0] + "\n")
     out = tmp_path / "judged.jsonl"
     result = runner.invoke(app, ["judge", "pairs", str(good), "-o", str(out)])
     assert result.exit_code == 0, result.output
@@ -92,9 +92,9 @@ def test_judge_pairs_on_good_rows_exits_0_with_jsonl(tmp_path):
     "args",
     [
         ["judge", "pairs", "nowhere.jsonl"],
-        ["judge", "pairs", str(FIXTURES / "pairs.csv"), "--out", "x.parquet"],
-        ["judge", "claims", str(FIXTURES / "pairs.csv")],  # no claim or evidence column
-        ["judge", "claims", str(FIXTURES / "claims.jsonl"), "--out", "x.txt"],
+        ["judge", "pairs", str(JUDGE_ROWS / "pairs.csv"), "--out", "x.parquet"],
+        ["judge", "claims", str(JUDGE_ROWS / "pairs.csv")],  # no claim or evidence column
+        ["judge", "claims", str(JUDGE_ROWS / "claims.jsonl"), "--out", "x.txt"],
     ],
 )
 def test_judge_usage_errors_exit_2_without_a_traceback(args):
@@ -107,7 +107,7 @@ def test_judge_usage_errors_exit_2_without_a_traceback(args):
 def test_judge_claims_gives_the_pipelines_verdicts_and_names_bad_rows(tmp_path):
     out = tmp_path / "claims.jsonl"
     result = runner.invoke(
-        app, ["judge", "claims", str(FIXTURES / "claims.jsonl"), "--out", str(out)]
+        app, ["judge", "claims", str(JUDGE_ROWS / "claims.jsonl"), "--out", str(out)]
     )
     assert result.exit_code == 3, result.output
     assert "Traceback" not in result.output
