@@ -161,6 +161,7 @@ def test_a_file_that_changes_while_it_is_read_is_rejected_for_the_run(tmp_path):
     assert rejected.to_pylist()[0]["reason"] == "changed_while_read"
 
 
+@pytest.mark.slow  # two runs of the flow
 def test_a_registered_document_keeps_its_id_against_a_new_claimant(tmp_path):
     """The impostor of the issue: a five-line file claiming a registered document's ID."""
     corpus = tmp_path / "corpus"

@@ -42,6 +42,7 @@ def test_a_reading_command_says_the_database_is_damaged_in_one_line(damaged, arg
     ]
 
 
+@pytest.mark.slow  # `groundwork run` in a process of its own: Prefect starts a server
 def test_a_run_on_a_damaged_warehouse_stops_with_one_line(damaged):
     cli = Path(sys.executable).parent / "groundwork"
     result = subprocess.run(

@@ -50,6 +50,7 @@ def test_a_run_that_fails_before_its_row_opens_leaves_a_failed_row(
     assert error == f"corpus folder {missing} does not exist or is not a folder"
 
 
+@pytest.mark.slow  # the flow starts (and Prefect its temporary server) before it fails
 def test_a_missing_questions_file_fails_before_ingest_in_one_line(tmp_path: Path) -> None:
     """Exit 2, one line, no stage run (no documents table written), and a failed row."""
     from typer.testing import CliRunner
