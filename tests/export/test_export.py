@@ -17,7 +17,7 @@ from groundwork.cli.outputs import ExportFormat
 from groundwork.export.formats import DEFAULT_NAMES, RECORD_FORMATS
 from groundwork.warehouse.store import Warehouse
 from schemas.export import ENTITIES, SCHEMA_PATH, export_json_schema, schema_text
-from tests.support.exports import exported
+from tests.support.cli import exported
 from tests.support.warehouses import rows
 
 KEYS = {  # entity -> the field that must be unique in it

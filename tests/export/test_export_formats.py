@@ -29,7 +29,7 @@ from groundwork.export.spreadsheets import (
     spreadsheet_tables,
 )
 from schemas.export import Provenance
-from tests.support.exports import exported
+from tests.support.cli import exported
 from tests.support.warehouses import rows
 
 FORMATS = ("csv", "xlsx", "oscal", "ciso-assistant")

@@ -194,7 +194,7 @@ def _parsed_page(markup: str) -> _Page:
 def hostile_run(tmp_path_factory, prefect_harness):
     """One published run of three sample documents, one under HOSTILE_DOC_ID and one with a
     bad doc_id, and questions under HOSTILE_QUESTION_ID and a bad question_id."""
-    from flows.corpus import corpus_run
+    from tests.support.runs import flow_run
 
     folder = tmp_path_factory.mktemp("hostile")
     corpus = folder / "corpus"
@@ -220,12 +220,7 @@ def hostile_run(tmp_path_factory, prefect_harness):
         encoding="utf-8",
     )
     warehouse = folder / "wh"
-    summary = corpus_run(
-        corpus=str(corpus),
-        warehouse=str(warehouse),
-        questions=str(questions),
-        config=RunConfig(workers=1, data_docs=False),
-    )
+    summary = flow_run(corpus, warehouse, questions)
     assert summary.status == "published"
     return warehouse, summary.run_id
 

@@ -11,7 +11,6 @@ import pytest
 
 from groundwork.questions import loaded_questions
 from groundwork.warehouse.store import Warehouse
-from schemas.config import RunConfig
 from tests.support.paths import SAMPLE_CORPUS
 
 INJECTED = "REQ-S9999"
@@ -34,7 +33,7 @@ def test_hostile_questions_are_answered_from_verified_evidence_only(
     """Through the whole flow: nothing crashes, the 10,000-word question is rejected with its
     reason, the stop-word question finds no evidence, and an instruction to cite an ID that
     does not exist cites only verified requirements."""
-    from flows.corpus import corpus_run
+    from tests.support.runs import flow_run
 
     folder = sample_copy
     long_question = " ".join(["What must a covered entity do after a breach?"] * 1_100)
@@ -50,12 +49,7 @@ def test_hostile_questions_are_answered_from_verified_evidence_only(
     path.write_text(
         "".join(json.dumps({"question_id": k, "question": v}) + "\n" for k, v in questions.items())
     )
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(folder),
-        questions=str(path),
-        config=RunConfig(workers=1, data_docs=False),
-    )
+    summary = flow_run(SAMPLE_CORPUS, folder, path)
     assert summary.status == "published"
     assert (summary.questions, summary.rejected_questions) == (2, 1)
     with Warehouse(folder).connect(read_only=True) as con:

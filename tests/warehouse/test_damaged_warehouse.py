@@ -3,15 +3,13 @@ command says so in one line naming the file and what to do, exit 1, no traceback
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-from tests.support.paths import SAMPLE_CORPUS
+from tests.support.cli import failed_run_line
 
 MESSAGE = "is not a DuckDB database: restore it from a backup"
 
@@ -44,18 +42,7 @@ def test_a_reading_command_says_the_database_is_damaged_in_one_line(damaged, arg
 
 @pytest.mark.slow  # `groundwork run` in a process of its own: Prefect starts a server
 def test_a_run_on_a_damaged_warehouse_stops_with_one_line(damaged):
-    cli = Path(sys.executable).parent / "groundwork"
-    result = subprocess.run(
-        [str(cli), "run", "--corpus", str(SAMPLE_CORPUS), "--warehouse", str(damaged)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 1, output
-    assert "Traceback" not in output
-    (line,) = [ln for ln in output.splitlines() if ln.strip()]
-    assert line.startswith("error: ") and MESSAGE in line
+    assert MESSAGE in failed_run_line(damaged)
 
 
 MISSING = "is missing (deleted or moved under it): restore the warehouse folder from a backup"

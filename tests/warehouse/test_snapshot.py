@@ -14,7 +14,6 @@ import duckdb
 from groundwork.warehouse.comments import uncommented
 from groundwork.warehouse.snapshot import COPIED, snapshot_path
 from groundwork.warehouse.store import Warehouse
-from schemas.config import RunConfig
 from schemas.descriptions import descriptions
 from tests.support.paths import REPO, SAMPLE_QUESTIONS
 
@@ -89,7 +88,7 @@ def test_readers_in_a_loop_see_whole_runs_while_runs_publish(
     publish, one with a new connection per read, one through a connection held open throughout:
     no read fails, every read sees one whole run, no run fails, the held connection keeps the
     publication it opened and a new connection sees the latest."""
-    from flows.corpus import corpus_run
+    from tests.support.runs import flow_run
 
     folder = sample_copy
     stop = tmp_path / "stop"
@@ -99,12 +98,7 @@ def test_readers_in_a_loop_see_whole_runs_while_runs_publish(
         for n in range(3):
             with (corpus_copy / POLICY).open("a") as policy:
                 policy.write(f"\nEvery team must review its records schedule {n + 2} times.\n")
-            summary = corpus_run(
-                corpus=str(corpus_copy),
-                warehouse=str(folder),
-                questions=str(SAMPLE_QUESTIONS),
-                config=RunConfig(workers=1, data_docs=False),
-            )
+            summary = flow_run(corpus_copy, folder, SAMPLE_QUESTIONS)
             assert summary.status == "published"
             published.append(summary.run_id)
         time.sleep(1)  # reads begun after the last publication
