@@ -1,5 +1,6 @@
 # Two entry points: `make run` (set up, then run the pipeline on the sample corpus) and
-# `make test` (set up, then run the test suite). Everything installs into .venv from PyPI.
+# `make test` (set up, then lint and run the whole test suite); `make test-fast` runs the unit
+# tests alone. Everything installs into .venv from PyPI.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -22,7 +23,7 @@ export PREFECT_CLOUD_ENABLE_ORCHESTRATION_TELEMETRY=false
 export PREFECT_SERVER_UI_SHOW_PROMOTIONAL_CONTENT=false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=60
 
-.PHONY: setup bytecode llm-server browser run test lint clean
+.PHONY: setup bytecode llm-server browser run test test-fast lint clean
 
 setup: $(STAMP)
 
@@ -87,6 +88,11 @@ test: bytecode
 	$(MAKE) browser || echo "make browser failed: the report's browser tests will skip"
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
+
+# The unit tests alone, in under two minutes: no run of the flow, no Prefect backend, browser or
+# model server (tests/conftest.py marks `slow` every test that needs one, and all of tests/e2e/).
+test-fast: bytecode
+	$(BIN)/pytest -q -m "not slow and not llm"
 
 # The published JSON Schema of `groundwork export`, regenerated from schemas/export.py (a test
 # fails while the committed file differs).

@@ -252,7 +252,7 @@ def dictionary_text() -> str:
         "",
         "<!-- Generated from the pandera contracts in schemas/*.py by `make docs`"
         " (python -m schemas.dictionary docs/data-dictionary.md). Do not edit by hand:"
-        " tests/test_docs.py fails while this file differs from a fresh generation. -->",
+        " tests/docs/test_docs.py fails while this file differs from a fresh generation. -->",
         "",
         "The contract of every table a stage hands on, as the code checks it: each stage's output"
         " is validated against its contract before it is written (`schemas.contract.checked`),"

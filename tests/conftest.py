@@ -1,28 +1,26 @@
-"""Shared fixtures: the sample corpus, fresh warehouses, and a Prefect test harness."""
+"""Shared fixtures: the sample corpus, its one published run, a Prefect test harness and a
+browser; and the `slow` mark on every test that needs one of the last three (`make test-fast`
+leaves those out)."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 import pytest
 
-from groundwork.warehouse.lineage import lineage_path
-from groundwork.warehouse.parquet import PARQUET_TABLES
-from groundwork.warehouse.store import Warehouse
+from schemas.config import RunConfig
+from tests.support.browser import chromium
 
-REPO = Path(__file__).resolve().parent.parent
-SAMPLE_CORPUS = REPO / "data" / "corpus"
-SAMPLE_QUESTIONS = REPO / "data" / "questions.yaml"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# FIXTURES only for tests/test_output_checksums.py, which imports it from here
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS  # noqa: F401
+from tests.support.warehouses import wait_for_data_docs
+
 # The suite kills runs and holds warehouses on purpose, against the harness's Prefect server:
 # there, runs fail fast at the run lock rather than queue behind a killed run's lease. The queue
-# itself is tested against a real server (tests/test_prefect_server.py turns it on).
+# itself is tested against a real server (tests/e2e/test_prefect_server.py turns it on).
 os.environ["GROUNDWORK_QUEUE"] = "off"
 
 
@@ -44,51 +42,43 @@ def corpus_copy(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def answered_warehouse(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
-    """One published run of the flow on data/corpus and data/questions.yaml, shared by every test
-    that only reads a real warehouse: (warehouse folder, run summary). Do not write to it."""
-    from flows.corpus import corpus_run
-    from schemas.config import RunConfig
+def published_sample(tmp_path_factory: pytest.TempPathFactory, prefect_harness):
+    """The one published run of the flow on data/corpus and data/questions.yaml in a session
+    (one worker, Data Docs written), shared by every test that reads a real warehouse:
+    (warehouse folder, run summary). Do not write to it: take `sample_copy`."""
+    from tests.support.runs import flow_run
 
-    warehouse = tmp_path_factory.mktemp("answered")
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(warehouse),
-        questions=str(SAMPLE_QUESTIONS),
-        config=RunConfig(workers=1),
-    )
+    warehouse = tmp_path_factory.mktemp("sample")
+    summary = flow_run(SAMPLE_CORPUS, warehouse, SAMPLE_QUESTIONS, RunConfig(workers=1))
     wait_for_data_docs(warehouse, summary.run_id)  # then nothing writes to it any more
     return warehouse, summary
 
 
-def wait_for_data_docs(warehouse: Path, run_id: str, timeout: float = 300) -> None:
-    """Until the run's background Data Docs job has recorded its row (groundwork/quality/data_docs.py)."""
-    import duckdb
-
-    from groundwork.warehouse.store import Warehouse
-
-    deadline = time.monotonic() + timeout
-    sql = (
-        "SELECT count(*) FROM check_results WHERE run_id = ? AND check_name = 'great_expectations'"
-    )
-    while time.monotonic() < deadline:
-        with Warehouse(warehouse).run_lock("test", wait=True):  # not while the job writes
-            con = duckdb.connect(str(warehouse / "groundwork.duckdb"), read_only=True)
-            (found,) = con.execute(sql, [run_id]).fetchone()
-            con.close()
-        if found:
-            return
-        time.sleep(1)
-    raise AssertionError(f"no Data Docs for {run_id} after {timeout} s")
+@pytest.fixture
+def sample_copy(published_sample, tmp_path: Path) -> Path:
+    """A writable copy of the published sample's warehouse, for a test that changes it (a copy
+    is a whole warehouse: its views name their Parquet files relative to its folder)."""
+    target = tmp_path / "sample"
+    shutil.copytree(published_sample[0], target)
+    return target
 
 
-def duplicated_run(wh: Warehouse, good: str, run_id: str) -> None:
-    """Copy a run's tables as run `run_id` (for tampering): its lineage then names the copy
-    where it named `good`, so the copy reads its own parts."""
-    for table in PARQUET_TABLES:
-        shutil.copytree(wh.run_dir(table, good), wh.run_dir(table, run_id))
-        lineage = lineage_path(wh, table, run_id)
-        if lineage.exists():
-            rows = pq.read_table(lineage)
-            origin = pc.if_else(pc.equal(rows["from_run"], good), run_id, rows["from_run"])
-            pq.write_table(rows.set_column(1, "from_run", origin), lineage)
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's Chromium under Playwright, with a fresh profile; skips when it is missing."""
+    with chromium() as context:
+        yield context
+
+
+# What makes a test slow: a Prefect backend, the sample's run, a browser.
+SLOW_FIXTURES = frozenset({"prefect_harness", "published_sample", "browser"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `slow` every test that uses a slow fixture, however indirectly, and every test in
+    tests/e2e/, so that `-m "not slow"` (make test-fast) cannot start one by accident."""
+    e2e = Path(__file__).parent / "e2e"
+    for item in items:
+        uses = SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        if uses or e2e in item.path.parents:
+            item.add_marker(pytest.mark.slow)

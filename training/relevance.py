@@ -190,7 +190,8 @@ def measured(
     }
 
 
-REFERENCE = [  # scored by the shipped model into reference.json; tests/test_relevance.py rescores
+# scored by the shipped model into reference.json; tests/models/test_relevance.py rescores
+REFERENCE = [
     (
         "Within how many days must a covered entity notify individuals of a breach?",
         "45 CFR 164.404 Notification to individuals\nA covered entity shall provide the "

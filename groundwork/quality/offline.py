@@ -7,7 +7,7 @@ the pages name, byte for byte where the pages pin a hash) are vendored in assets
 licences (assets/LICENSES.md); this copies them into the site and points every page at the copy.
 
 The URLs are those of the templates of great-expectations 1.24.1 (pinned in pyproject.toml).
-A release that loads another one leaves it remote, and tests/test_data_docs.py fails on it.
+A release that loads another one leaves it remote, and tests/quality/test_data_docs.py fails on it.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Metabase, Superset and DBeaver show `duckdb_columns().comment` beside each colum
 descriptions come from sql/comments.yaml (schemas/descriptions.py reads it). They are written
 into whichever database a connection has open, groundwork.duckdb or the published snapshot, for
 the relations it holds: a relation or column the YAML does not describe gets no comment (and
-tests/test_comments.py fails). `CREATE OR REPLACE VIEW` drops a view's comments, so they are
-written again after every refresh of the views.
+tests/warehouse/test_comments.py fails). `CREATE OR REPLACE VIEW` drops a view's comments, so
+they are written again after every refresh of the views.
 """
 
 from __future__ import annotations

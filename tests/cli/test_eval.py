@@ -10,8 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from groundwork.cli import app
-
-from ..conftest import SAMPLE_QUESTIONS
+from tests.support.paths import SAMPLE_QUESTIONS
 
 RUNNER = CliRunner()
 
@@ -27,9 +26,9 @@ def one_error_line(result, code: int = 2) -> str:
 
 @pytest.mark.slow
 def test_the_shipped_questions_are_scored_against_the_published_run(
-    answered_warehouse, tmp_path: Path
+    published_sample, tmp_path: Path
 ):
-    warehouse, summary = answered_warehouse
+    warehouse, summary = published_sample
     written = tmp_path / "scores.json"
     result = RUNNER.invoke(
         app, ["eval", str(SAMPLE_QUESTIONS), "-w", str(warehouse), "--json", "-o", str(written)]
@@ -65,9 +64,9 @@ def test_a_malformed_labels_file_is_one_line_and_exit_2(tmp_path: Path):
 
 
 @pytest.mark.slow
-def test_labels_the_run_never_answered_are_one_line(answered_warehouse, tmp_path: Path):
+def test_labels_the_run_never_answered_are_one_line(published_sample, tmp_path: Path):
     labels = tmp_path / "other.jsonl"
     labels.write_text('{"id": "ELSEWHERE-1", "question": "Who?", "answerable": false}\n')
-    warehouse, _ = answered_warehouse
+    warehouse, _ = published_sample
     line = one_error_line(RUNNER.invoke(app, ["eval", str(labels), "-w", str(warehouse)]))
     assert "answered none of the 1 questions" in line

@@ -81,8 +81,8 @@ def test_the_check_is_hard():
 
 
 @pytest.mark.slow
-def test_a_run_of_the_sample_passes_it(answered_warehouse):
-    folder, summary = answered_warehouse
+def test_a_run_of_the_sample_passes_it(published_sample):
+    folder, summary = published_sample
     con = duckdb.connect(str(folder / "groundwork.duckdb"), read_only=True)
     passed, offending = con.execute(
         "SELECT passed, offending_rows FROM check_results "

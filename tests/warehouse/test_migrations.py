@@ -22,8 +22,7 @@ from groundwork.warehouse.migrations import backup_path, upgraded
 from groundwork.warehouse.schema import FORMAT, STEPS
 from groundwork.warehouse.sqlfiles import SQL_DIR, query
 from groundwork.warehouse.store import Warehouse
-
-from ..conftest import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
 
 WAREHOUSES = FIXTURES / "warehouses"
 # Each fixture's format as told by what it has (0: format 1 or older): one of every format

@@ -1,0 +1,82 @@
+"""`--task-runner dask`: the stages' shards run as Prefect task runs on a Dask LocalCluster
+(prefect-dask), and every table comes out the same as with the default local runner."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from prefect.client.orchestration import get_client
+from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+
+from flows.corpus import corpus_run
+from groundwork.runtime.shards import dask_runner
+from schemas.config import RunConfig
+from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.runs import flow_run
+from tests.support.warehouses import rows
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
+CONFIG = RunConfig(workers=1, batch_docs=10, data_docs=False)  # 5 chunk shards of 10 documents
+TABLES = {
+    "chunks": "SELECT * EXCLUDE (run_id) FROM current_chunks",
+    "requirements": "SELECT * EXCLUDE (run_id, first_run) FROM current_requirements",
+    "verifications": "SELECT * EXCLUDE (run_id) FROM current_verifications",
+    "answers": "SELECT * EXCLUDE (run_id) FROM current_answers",
+    "statements": "SELECT * EXCLUDE (run_id) FROM current_statements",
+    "citations": "SELECT * EXCLUDE (run_id) FROM current_citations",
+}
+
+
+def shard_runs(flow_run_id: str) -> int:
+    with get_client(sync_client=True) as client:
+        runs = client.read_task_runs(
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run_id]))
+        )
+    return sum(1 for r in runs if r.name.startswith("shard") and r.state.is_completed())
+
+
+def test_the_dask_runner_gives_the_same_tables_as_the_local_one(tmp_path: Path):
+    local = flow_run(SAMPLE_CORPUS, tmp_path / "local", SAMPLE_QUESTIONS, CONFIG)
+    on_dask = corpus_run.with_options(task_runner=dask_runner(None))
+    dask = on_dask(str(SAMPLE_CORPUS), str(tmp_path / "dask"), str(SAMPLE_QUESTIONS), CONFIG)
+    assert local.status == dask.status == "published"
+    for table, sql in TABLES.items():
+        assert sorted(rows(tmp_path / "local", sql)) == sorted(rows(tmp_path / "dask", sql)), table
+    (flow_run_id,) = rows(tmp_path / "dask", "SELECT flow_run_id FROM runs")[0]
+    # ingest: 1 shard of files; chunk: 5 shards of documents; extract: 5 parts of chunks
+    assert shard_runs(flow_run_id) == 11
+    (local_flow_run,) = rows(tmp_path / "local", "SELECT flow_run_id FROM runs")[0]
+    assert shard_runs(local_flow_run) == 0  # the local runner uses worker processes instead
+
+
+def test_the_shards_run_on_several_dask_worker_processes(tmp_path: Path):
+    """On a cluster of two worker processes (as on two machines), both take shards, and every
+    table is that of the checksummed local run (tests/output_checksums.py)."""
+    from distributed import Client, LocalCluster, get_task_stream
+
+    from tests.output_checksums import run_checksums
+
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        on_dask = corpus_run.with_options(task_runner=dask_runner(cluster.scheduler_address))
+        with get_task_stream(client) as stream:
+            summary = on_dask(
+                str(SAMPLE_CORPUS), str(tmp_path / "wh"), str(SAMPLE_QUESTIONS), CONFIG
+            )
+        workers = {task["worker"] for task in stream.data}
+        pids = set(client.run(os.getpid).values())
+    assert summary.status == "published"
+    assert len(workers) == 2 and len(pids) == 2 and os.getpid() not in pids
+    expected = json.loads((FIXTURES / "output_checksums.json").read_text())
+    found = run_checksums(tmp_path / "wh")
+    for database, tables in expected.items():
+        differ = sorted(t for t, s in tables.items() if found[database].get(t) != s)
+        # published_run holds the config's hash, which names the shards of 10 documents
+        assert differ == (["published_run"] if database == "published.duckdb" else []), database

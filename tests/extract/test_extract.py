@@ -1,0 +1,95 @@
+"""The extract stage: offsets into the document, enumerated items carrying their lead-in."""
+
+from __future__ import annotations
+
+from groundwork.extract.rules import normalised_quote
+from tests.support.extraction import extracted
+from tests.support.texts import BREACH, CFR
+
+REVOCATION = """(5) An individual may revoke an authorization provided under this section at any time, provided that the revocation is in writing, except to the extent that:
+
+(i) The covered entity has taken action in reliance thereon; or
+
+(ii) If the authorization was obtained as a condition of obtaining insurance coverage."""
+
+
+def test_quotes_are_verbatim_at_document_offsets():
+    rows = extracted(BREACH, "45 CFR § 164.404", max_chars=300)
+    assert rows
+    for r in rows:
+        assert BREACH[r["char_start"] : r["char_end"]] == r["exact_quote"]
+        assert len(r["exact_quote"].split()) <= 40
+
+
+def test_enumerated_items_carry_the_lead_in():
+    rows = extracted(BREACH, "45 CFR § 164.404")
+    items = [r for r in rows if r["lead_in_quote"]]
+    assert [r["label_path"] for r in items] == ["164.404(c)(1)(A)", "164.404(c)(1)(B)"]
+    lead = items[0]
+    assert "shall include" in lead["lead_in_quote"]
+    assert BREACH[lead["lead_in_start"] : lead["lead_in_end"]] == lead["lead_in_quote"]
+    assert lead["exact_quote"].startswith("A brief description of what happened")
+    assert (lead["modality"], lead["trigger"]) == ("obligation", "shall")
+
+
+def test_items_survive_a_chunk_boundary():
+    rows = extracted(CFR, "45 CFR § 164.308", max_chars=200)
+    items = {r["label_path"]: r for r in rows if r["lead_in_quote"]}
+    assert "164.308(a)(1)(ii)(A)" in items
+    assert items["164.308(a)(1)(ii)(A)"]["exact_quote"].startswith("Risk analysis (Required).")
+    assert "164.308(a)(1)(ii)" not in items  # "Implementation specifications:" is a sub-heading
+
+
+def test_conditions_after_that_are_not_requirements():
+    rows = extracted(REVOCATION)
+    assert [r["modality"] for r in rows] == ["permission"]
+    assert rows[0]["lead_in_quote"] is None
+
+
+def test_normalised_quote_ignores_case_punctuation_and_spacing():
+    assert normalised_quote("A covered  entity SHALL notify;") == "a covered entity shall notify"
+
+
+CONTROL = """# IR-06 Incident Reporting
+
+a. Require personnel to report suspected incidents to the organizational incident response capability within [Assignment: organization-defined time period] ; and
+
+b. Report incident information to [Assignment: organization-defined authorities].
+
+c. Report of the review board.
+
+- Use passwords that are hard to guess even for people who know you."""
+
+
+def test_imperative_list_items_are_obligations():
+    rows = extracted(CONTROL)
+    assert [(r["trigger"], r["modality"], r["extraction_confidence"]) for r in rows] == [
+        ("Require", "obligation", "medium"),
+        ("Report", "obligation", "medium"),
+        ("Use", "obligation", "medium"),
+    ]
+    assert rows[0]["label_path"] == "(a)"
+
+
+def test_each_quote_carries_its_whole_sentence_at_document_offsets():
+    rows = extracted(BREACH, "45 CFR § 164.404", max_chars=300)
+    for r in rows:
+        assert r["sentence_start"] <= r["char_start"] < r["char_end"] <= r["sentence_end"]
+        assert "\n" not in BREACH[r["sentence_start"] : r["sentence_end"]]
+    plain = next(r for r in rows if "plain language" in r["exact_quote"])
+    assert BREACH[plain["sentence_start"] : plain["sentence_end"]] == (
+        "The notification required by paragraph (a) of this section shall be written in plain "
+        "language."
+    )
+
+
+def test_a_complete_clause_past_40_words_is_kept_whole_and_flagged():
+    long = (
+        "A covered entity shall notify each individual whose unsecured protected health "
+        "information has been, or is reasonably believed by the covered entity to have been, "
+        "accessed, acquired, used, or disclosed as a result of such breach, in writing, by "
+        "first-class mail, at the last known address of the individual."
+    )
+    (row,) = extracted(long)
+    assert row["exact_quote"] == long and row["long_quote"]
+    assert not any(r["long_quote"] for r in extracted(BREACH, max_chars=300))
