@@ -146,10 +146,15 @@ def corpus_run(
     """
     ship_logs()
     wh = Warehouse(Path(warehouse))
-    upgraded(wh)  # an older warehouse migrated in place (a deployment's run comes here first)
-    with warehouse_turn(wh), run_session(wh, flow_run.get_id(), corpus):
-        request = Request(Path(corpus), questions, config, profile, from_stage, only, run, force)
-        return _locked_run(wh, request)
+    with warehouse_turn(wh):
+        # an older warehouse migrated in place (a deployment's run comes here first), in the
+        # warehouse's turn: a run queued behind another must not open it while that one runs
+        upgraded(wh)
+        with run_session(wh, flow_run.get_id(), corpus):
+            request = Request(
+                Path(corpus), questions, config, profile, from_stage, only, run, force
+            )
+            return _locked_run(wh, request)
 
 
 @dataclass(frozen=True)

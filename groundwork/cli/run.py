@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc as collector  # `gc` is the name of a command
 import logging
 import os
+from contextlib import suppress
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -181,10 +182,14 @@ def run(
     one fails at once; with one (PREFECT_API_URL set) it waits its turn."""
     config = _run_config(config_file, profile, mapping, workers, replay)
     target = warehouse_dir(warehouse)
+    from groundwork.warehouse.errors import WarehouseBusy
     from groundwork.warehouse.migrations import upgraded
     from groundwork.warehouse.store import Warehouse
 
-    upgraded(Warehouse(target))  # an older warehouse migrated in place before anything reads it
+    # An older warehouse is migrated in place before anything reads it; while another run holds
+    # it, this run waits its turn in the flow, which migrates then.
+    with suppress(WarehouseBusy):
+        upgraded(Warehouse(target))
     if not (from_stage or only or force):
         from groundwork.warehouse.unchanged import unchanged_run
 
