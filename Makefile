@@ -22,7 +22,7 @@ export PREFECT_CLOUD_ENABLE_ORCHESTRATION_TELEMETRY=false
 export PREFECT_SERVER_UI_SHOW_PROMOTIONAL_CONTENT=false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=60
 
-.PHONY: setup bytecode llm-server browser run test lint clean
+.PHONY: setup bytecode llm-server browser run test lint clean dashboard dashboard-install dashboard-build
 
 setup: $(STAMP)
 
@@ -77,6 +77,36 @@ browser:
 	  echo "apt-get install chromium failed: $$(tail -n 1 $(VENV)/.browser-install.log)" \
 	    | tee $(BROWSER_MISSING); exit 1; \
 	fi
+
+# The compliance dashboard (dashboards/): Evidence from npm, in its own dashboards/node_modules,
+# installed by `npm ci` from the committed lock (again only when the lock changes). It reads
+# PUBLISHED read-only; Evidence joins a source's filename to its folder, so the path is given
+# relative to dashboards/sources/groundwork. Telemetry is off in dashboards/evidence.settings.json.
+DASHBOARD       := dashboards
+DASHBOARD_STAMP := $(DASHBOARD)/node_modules/.installed-$(shell cat $(DASHBOARD)/package-lock.json | sha256sum | cut -c1-12)
+DASHBOARD_PORT  ?= 3000
+PUBLISHED       ?= $(WAREHOUSE)/published.duckdb
+
+dashboard-install: $(DASHBOARD_STAMP)
+
+$(DASHBOARD_STAMP): $(DASHBOARD)/package-lock.json $(DASHBOARD)/package.json
+	cd $(DASHBOARD) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The sample warehouse, published by `make run` when there is none yet.
+$(WAREHOUSE)/published.duckdb:
+	$(MAKE) run
+
+# Extracts the sources from PUBLISHED, then builds the static site into dashboards/build.
+dashboard-build: $(DASHBOARD_STAMP) $(PUBLISHED)
+	cd $(DASHBOARD) && \
+	  EVIDENCE_SOURCE__groundwork__filename=$$(realpath -m --relative-to=sources/groundwork $(abspath $(PUBLISHED))) \
+	  npm run --silent sources && npm run --silent build
+
+# Builds the dashboard, then serves it on localhost until interrupted.
+dashboard: dashboard-build
+	@echo "The compliance dashboard: http://127.0.0.1:$(DASHBOARD_PORT)/ (Ctrl-C stops it)"
+	$(PYTHON) -m http.server $(DASHBOARD_PORT) --bind 127.0.0.1 --directory $(DASHBOARD)/build
 
 run: bytecode
 	$(BIN)/groundwork run --corpus data/corpus --questions data/questions.yaml --warehouse $(WAREHOUSE)
