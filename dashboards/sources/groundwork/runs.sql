@@ -2,7 +2,7 @@
 -- published in this snapshot, which was still finishing when the snapshot was written), the
 -- review checks it passed and failed, and the inputs it rejected.
 SELECT r.run_id, r.status, r.started_at,
-       round(epoch(coalesce(r.finished_at, p.published_at) - r.started_at), 1) AS duration_s,
+       round(epoch(coalesce(r.finished_at, p.published_at) - r.started_at))::BIGINT AS duration_s,
        count(c.check_name) FILTER (WHERE c.passed)::BIGINT AS checks_passed,
        count(c.check_name) FILTER (WHERE NOT c.passed)::BIGINT AS checks_failed,
        coalesce(f.rejected_documents, 0)::BIGINT AS rejected_documents,
