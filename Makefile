@@ -135,7 +135,8 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) $(LLM_VENV) $(TRAIN_VENV) $(WAREHOUSE) .pytest_cache
+	rm -rf $(VENV) $(LLM_VENV) $(TRAIN_VENV) $(WAREHOUSE) .pytest_cache \
+	  $(DASHBOARD)/node_modules $(DASHBOARD)/build $(DASHBOARD)/.evidence
 
 # The models trained here (models/<name>/): their own virtualenv with torch's CPU build, which
 # pip's configured find-links hold (uv is given the same); torch never enters .venv. Reads

@@ -12,12 +12,13 @@ from collections import Counter
 from collections.abc import Iterable
 
 from groundwork.report.markup import esc
+from groundwork.report.nav import result_label
 
 ROW = 22  # pixels per bar
-LABEL_W = 230  # the labels' column
+LABEL_W = 280  # the labels' column
 BAR_W = 260  # the longest bar
 WIDTH = LABEL_W + BAR_W + 50  # room for the number after the longest bar
-MAX_LABEL = 34  # characters of a label before it is cut (the full label is the bar's tooltip)
+MAX_LABEL = 40  # characters of a label before it is cut (the full label is the bar's tooltip)
 TOP_SOURCES = 8  # bars of the evidence chart; the rest are summed into one
 
 
@@ -55,7 +56,8 @@ def bar_chart_svg(title: str, bars: list[tuple[str, int]]) -> str:
 def answers_by_result(answers: Iterable[dict]) -> list[tuple[str, int]]:
     """Answers counted by result and grounding confidence, the most frequent first."""
     counts = Counter(
-        f"{a['result']} · {a['grounding_confidence'] or 'no confidence'}" for a in answers
+        f"{result_label(a['result'])} · {a['grounding_confidence'] or 'no confidence'}"
+        for a in answers
     )
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 

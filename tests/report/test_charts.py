@@ -55,8 +55,8 @@ def test_answers_are_counted_by_result_and_confidence() -> None:
         {"result": "NO_AUTHORITATIVE_EVIDENCE", "grounding_confidence": None},
     ]
     assert answers_by_result(answers) == [
-        ("ANSWERED · high", 2),
-        ("NO_AUTHORITATIVE_EVIDENCE · no confidence", 1),
+        ("Answered · high", 2),
+        ("No authoritative evidence · no confidence", 1),
     ]
 
 
