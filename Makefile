@@ -23,7 +23,7 @@ export PREFECT_CLOUD_ENABLE_ORCHESTRATION_TELEMETRY=false
 export PREFECT_SERVER_UI_SHOW_PROMOTIONAL_CONTENT=false
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS=60
 
-.PHONY: setup bytecode llm-server browser run test test-fast lint clean
+.PHONY: setup bytecode llm-server browser run test test-fast lint clean dashboard dashboard-install dashboard-build
 
 setup: $(STAMP)
 
@@ -79,6 +79,36 @@ browser:
 	    | tee $(BROWSER_MISSING); exit 1; \
 	fi
 
+# The compliance dashboard (dashboards/): Evidence from npm, in its own dashboards/node_modules,
+# installed by `npm ci` from the committed lock (again only when the lock changes). It reads
+# PUBLISHED read-only; Evidence joins a source's filename to its folder, so the path is given
+# relative to dashboards/sources/groundwork. Telemetry is off in dashboards/evidence.settings.json.
+DASHBOARD       := dashboards
+DASHBOARD_STAMP := $(DASHBOARD)/node_modules/.installed-$(shell cat $(DASHBOARD)/package-lock.json | sha256sum | cut -c1-12)
+DASHBOARD_PORT  ?= 3000
+PUBLISHED       ?= $(WAREHOUSE)/published.duckdb
+
+dashboard-install: $(DASHBOARD_STAMP)
+
+$(DASHBOARD_STAMP): $(DASHBOARD)/package-lock.json $(DASHBOARD)/package.json
+	cd $(DASHBOARD) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The sample warehouse, published by `make run` when there is none yet.
+$(WAREHOUSE)/published.duckdb:
+	$(MAKE) run
+
+# Extracts the sources from PUBLISHED, then builds the static site into dashboards/build.
+dashboard-build: $(DASHBOARD_STAMP) $(PUBLISHED)
+	cd $(DASHBOARD) && \
+	  EVIDENCE_SOURCE__groundwork__filename=$$(realpath -m --relative-to=sources/groundwork $(abspath $(PUBLISHED))) \
+	  npm run --silent sources && npm run --silent build
+
+# Builds the dashboard, then serves it on localhost until interrupted.
+dashboard: dashboard-build
+	@echo "The compliance dashboard: http://127.0.0.1:$(DASHBOARD_PORT)/ (Ctrl-C stops it)"
+	$(PYTHON) -m http.server $(DASHBOARD_PORT) --bind 127.0.0.1 --directory $(DASHBOARD)/build
+
 run: bytecode
 	$(BIN)/groundwork run --corpus data/corpus --questions data/questions.yaml --warehouse $(WAREHOUSE)
 
@@ -111,7 +141,8 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) $(LLM_VENV) $(TRAIN_VENV) $(WAREHOUSE) .pytest_cache
+	rm -rf $(VENV) $(LLM_VENV) $(TRAIN_VENV) $(WAREHOUSE) .pytest_cache \
+	  $(DASHBOARD)/node_modules $(DASHBOARD)/build $(DASHBOARD)/.evidence
 
 # The models trained here (models/<name>/): their own virtualenv with torch's CPU build, which
 # pip's configured find-links hold (uv is given the same); torch never enters .venv. Reads

@@ -17,6 +17,7 @@ from pathlib import Path
 from groundwork.compose.draft import NO_EVIDENCE
 from groundwork.report.appendix import Entry, appendix_html, entry_id
 from groundwork.report.cards import card_template
+from groundwork.report.charts import summary_charts_html
 from groundwork.report.chips import quote_sources
 from groundwork.report.data import ReportTables
 from groundwork.report.keys import marker_keys
@@ -108,7 +109,8 @@ def answer_html(
 
 
 def run_summary_html(tables: ReportTables, listed: list[Listed]) -> str:
-    """The run's verification summary: results, statement counts, the answers that warn."""
+    """The run's verification summary: results, statement counts, the answers that warn, and
+    charts of the answers by result and confidence and of the evidence by source."""
     counts = verdict_counts(tables.statements)
     answered = sum(1 for a in tables.answers if a["result"] != NO_EVIDENCE)
     warned = [i for i in listed if i.warns]
@@ -130,7 +132,7 @@ def run_summary_html(tables: ReportTables, listed: list[Listed]) -> str:
         f'<b class="gw-n-missing">{len(tables.answers) - answered}</b> with no authoritative '
         f'evidence; <b class="gw-n-statements">{counts.total}</b> statements.</p>'
         f"{summary_html(counts, 'Highlight statements of the whole run', 1)}{warn_list}"
-        "</section>"
+        f"{summary_charts_html(tables.answers, tables.evidence)}</section>"
     )
 
 
