@@ -129,11 +129,18 @@ def chunk_vectors(model, texts: list[str], cache: Path | None) -> np.ndarray:
 
 
 def rankings(
-    asked: list[dict], rows: list[dict], encoders: dict, cache: Path | None
+    asked: list[dict],
+    rows: list[dict],
+    encoders: dict,
+    cache: Path | None,
+    candidates: str | None = None,
 ) -> dict[str, list[list[int]]]:
     """Method -> each question's chunk ranking (positions, best first, DEPTH long): `bm25`
     (the pipeline's), each encoder by cosine, and `bm25+NAME`, the two fused by reciprocal rank
-    as the pipeline's trained retrieval fuses them."""
+    as the pipeline's trained retrieval fuses them. With `candidates` (the name of a cheap
+    encoder, the static model), also `bm25+NAME/CANDIDATES` for every other encoder: NAME
+    reads only the chunks among BM25's and the cheap encoder's first DEPTH (the corpus side
+    is the cheap one; NAME encodes the question and those chunks), fused with BM25."""
     index = chunk_index(pa.Table.from_pylist(rows))
     every = np.ones(len(rows), dtype=bool)
     plain = [{**q, "source_types": [], "jurisdiction": None} for q in asked]
@@ -147,6 +154,13 @@ def rankings(
         ranked[f"bm25+{name}"] = [
             list(fused(b, d, DEPTH)) for b, d in zip(bm25, ranked[name], strict=True)
         ]
+        if candidates is not None and name != candidates and candidates in ranked:
+            cheap = ranked[candidates]
+            read = [np.isin(np.arange(len(rows)), b + c) for b, c in zip(bm25, cheap, strict=True)]
+            ranked[f"bm25+{name}/{candidates}"] = [
+                list(fused(b, nearest(vectors @ a, m, DEPTH), DEPTH))
+                for b, a, m in zip(bm25, asks, read, strict=True)
+            ]
     return ranked
 
 
