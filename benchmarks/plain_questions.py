@@ -12,7 +12,10 @@ found when any doc_id of its `answers` is among the first 10. Methods:
   chunk read with its context in front (relevance_text(header(row), text), as the pipeline
   reads it), ranked by cosine; and `bm25+NAME`, the two fused by reciprocal rank (k 60, the
   pipeline's groundwork.retrieve.trained.fused) over their top 100 chunks each;
-* each `--static NAME=FOLDER`: the same with a static-embedding model (StaticEncoder).
+* each `--static NAME=FOLDER`: the same with a static-embedding model (StaticEncoder); and,
+  for each dense encoder, `bm25+DENSE/STATIC`: the dense encoder reads only the chunks among
+  BM25's and the (first) static model's first 100 (at most 200 a question, not the corpus),
+  fused with BM25: the corpus side cheap, the transformer for questions and candidates.
 
 Questions: `--split` (dev, test, train, or several joined by commas); `--half tune|report`
 keeps one half of dev (training.plain.tuning_half: choices are made on the tuning half, figures
@@ -44,8 +47,8 @@ from training.plain import answerable, chunk_texts, corpus_chunks, found, rankin
 
 
 def encoders(args) -> dict:
-    """Name -> loaded model, for every --dense and --static."""
-    named = [(s, Encoder) for s in args.dense] + [(s, StaticEncoder) for s in args.static]
+    """Name -> loaded model, for every --static, then every --dense."""
+    named = [(s, StaticEncoder) for s in args.static] + [(s, Encoder) for s in args.dense]
     out = {}
     for spec, kind in named:
         name, folder = spec.split("=", 1)
@@ -91,7 +94,8 @@ def main() -> None:
         "answerable": len(asked),
     }
     families: dict[str, dict[str, list[bool]]] = defaultdict(dict)
-    for method, ranked in rankings(asked, rows, models, args.cache).items():
+    cheap = args.static[0].split("=", 1)[0] if args.static else None
+    for method, ranked in rankings(asked, rows, models, args.cache, cheap).items():
         hits = found(asked, ranked, doc_ids)
         result[method] = {"found": sum(hits), "share": round(sum(hits) / max(len(hits), 1), 4)}
         for q, hit in zip(asked, hits, strict=True):

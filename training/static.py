@@ -25,7 +25,7 @@ import numpy as np
 
 from groundwork.models.inference import StaticEncoder
 from training.crossencoder import THREADS, sha256, write_card
-from training.plain import answerable, corpus_chunks, found, rankings
+from training.plain import answerable, chunk_texts, corpus_chunks, found, rankings
 
 MODEL = "static"
 
@@ -111,7 +111,7 @@ def measured(model: StaticEncoder, shared: Path, warehouse: Path) -> dict:
     for method, ranking in ranked.items():
         figures[f"{method}_doc@10"] = sum(found(asked, ranking, doc_ids))
     started = time.perf_counter()
-    model.embeddings([r["text"] for r in rows])
+    model.embeddings(chunk_texts(rows))
     figures["chunks_per_second"] = round(len(rows) / (time.perf_counter() - started), 1)
     return figures
 
