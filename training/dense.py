@@ -57,6 +57,7 @@ from training.relevance import Passage, bm25_candidates, held_back, passages, qu
 MODEL = "dense"
 FUSED_DEPTHS = (20, 30, 50)
 CONFIG = TrainConfig(epochs=2, learning_rate=2e-5, batch_size=32, max_length=128)
+TRAINED_EPOCHS = 1  # of the schedule's two, trained and measured: the second took too long here
 SPEED_SAMPLE = 300  # passages timed for the encoding speed
 OBLIQA_EXAMPLES = 800  # of ObliQA's 2,923 training examples, seeded: a third of the mixture
 RRF_K = 60  # reciprocal rank fusion: 1 / (RRF_K + rank), summed over the two rankings
@@ -231,7 +232,7 @@ def candidates(args, config: TrainConfig, obliqa: tuple) -> dict[str, Path]:
         exported(model, tokenizer, zero, meta(config), output="embedding")
         model.model.save_pretrained(zero / "weights")
         tokenizer.save_pretrained(zero / "weights")
-    epochs = [work / f"epoch-{n}" for n in range(1, config.epochs + 1)]
+    epochs = [work / f"epoch-{n}" for n in range(1, TRAINED_EPOCHS + 1)]
     if not all((e / "weights").exists() for e in epochs):
         queries, positives, negatives = obliqa_examples(*obliqa, config.seed)
         plain = plain_training_set(args, config)
@@ -239,7 +240,7 @@ def candidates(args, config: TrainConfig, obliqa: tuple) -> dict[str, Path]:
         queries, positives, negatives = (a + b for a, b in mixed)
         print(f"{len(queries)} training examples", flush=True)
         save = checkpointer(work, config, base_tokenizer())
-        fine_tuned_encoder(queries, positives, negatives, config, save)
+        fine_tuned_encoder(queries, positives, negatives, config, save, TRAINED_EPOCHS)
     return {"zero-shot": zero} | {e.name: e for e in epochs}
 
 
@@ -284,14 +285,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path("../shared"))
     parser.add_argument("--out", type=Path, default=Path("models") / MODEL)
-    parser.add_argument("--epochs", type=int, default=CONFIG.epochs)
     parser.add_argument("--warehouse", type=Path, default=Path("/tmp/gw-plain"))
     parser.add_argument("--without-family", help="hold out a family of the plain questions")
     parser.add_argument("--checkpoints", type=Path, default=Path("/tmp/dense-ckpt/run"))
     parser.add_argument("--cache", type=Path, default=Path("/tmp/plain-vectors"))
     parser.add_argument("--train-only", action="store_true", help="candidates only: no choice")
     args = parser.parse_args()
-    config = replace(CONFIG, epochs=args.epochs)
+    config = CONFIG
     obliqa = args.shared / "benchmarks" / "obliqa-dev"
     found_ = passages(obliqa)
     asked = questions(obliqa)
@@ -345,7 +345,8 @@ def card_sections(
         "the base weights as they ship (zero-shot): fine-tuning did not beat them on the tuning"
         " half"
         if best == "zero-shot"
-        else f"the base weights fine-tuned, {best} of {CONFIG.epochs}"
+        else f"the base weights fine-tuned, {best} of a {CONFIG.epochs}-epoch schedule (the"
+        f" learning rate decaying over {CONFIG.epochs}; {TRAINED_EPOCHS} trained and measured)"
     )
     bm25 = figures[best]
     return {

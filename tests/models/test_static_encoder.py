@@ -1,8 +1,10 @@
 """The static encoder's run-time reader on a tiny model the test builds: a text's vector is the
-normalised mean of its known tokens' rows (scaled int8), as model2vec computes it."""
+normalised mean of its known tokens' rows (scaled int8), as model2vec computes it; and the
+committed models/static/ loads, matches its card and puts an answer nearer its question."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from tokenizers import Tokenizer
 from tokenizers.models import WordLevel
 from tokenizers.pre_tokenizers import Whitespace
 
-from groundwork.models.inference import StaticEncoder
+from groundwork.models.inference import MODELS_DIR, StaticEncoder
 
 VOCAB = {"[UNK]": 0, "breach": 1, "notify": 2, "days": 3}
 ROWS = np.array([[9, 9, 9], [127, 0, 0], [0, 127, -64], [0, 0, 100]], dtype=np.int8)
@@ -66,3 +68,21 @@ def test_tokens_past_the_maximum_length_are_cut(folder: Path) -> None:
 
 def test_no_texts_give_an_empty_matrix(folder: Path) -> None:
     assert StaticEncoder(folder).embeddings([]).shape == (0, 3)
+
+
+def test_the_committed_static_model_matches_its_card_and_finds_the_answer() -> None:
+    folder = MODELS_DIR / "static"
+    card = (folder / "CARD.md").read_text()
+    for file in ("vectors.npy", "scales.npy", "tokenizer.json", "model.json"):
+        assert hashlib.sha256((folder / file).read_bytes()).hexdigest() in card, file
+    model = StaticEncoder(folder)
+    digest = hashlib.sha256((folder / "vectors.npy").read_bytes()).hexdigest()
+    assert model.version == f"static-{digest[:12]}"
+    question, answer, other = model.embeddings(
+        [
+            "Within how many days must a covered entity notify individuals of a breach?",
+            "A covered entity shall notify each individual of a breach within 60 calendar days.",
+            "The applicant shall pay the licence fee before the hearing.",
+        ]
+    )
+    assert question @ answer > question @ other
