@@ -164,6 +164,9 @@ $(TRAIN_STAMP): pyproject.toml training/requirements.txt
 
 models: $(TRAIN_STAMP)
 	$(TRAIN_VENV)/bin/python -m training.relevance --shared $(SHARED) --out models/relevance
-	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense
+	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense \
+	    --checkpoints /tmp/dense-ckpt/run
+	$(TRAIN_VENV)/bin/python -m training.static --shared $(SHARED) --dense models/dense \
+	    --dense-run /tmp/dense-ckpt/run --out models/static
 	$(TRAIN_VENV)/bin/python -m training.requirement --shared $(SHARED) --out models/requirement
 	$(TRAIN_VENV)/bin/python -m training.support --shared $(SHARED) --out models/support

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from training.crossencoder import (
     TrainConfig,
@@ -51,10 +51,15 @@ def fine_tuned_encoder(
     positives: Sequence[str],
     negatives: Sequence[str],
     config: TrainConfig,
+    after_epoch: Callable[[int, object], None] | None = None,
+    stop_after: int | None = None,
 ):
     """The base model, pooled, fine-tuned so each query's vector is nearest its positive among
     the batch's positives and hard negatives; returns (pooled model, tokenizer). Epochs 0: the
-    base model as it ships, pooled."""
+    base model as it ships, pooled. `after_epoch(epoch, model)` sees the model (in eval mode)
+    after each epoch: the checkpoint an epoch is chosen from. `stop_after` epochs end the run
+    early on the schedule of `config.epochs` (the learning rate decays over all of them), so
+    a chosen epoch is trained again exactly."""
     import torch
     from transformers import AutoModel, AutoTokenizer
 
@@ -73,7 +78,7 @@ def fine_tuned_encoder(
     names = ("input_ids", "attention_mask", "token_type_ids")
     order = random.Random(config.seed)
     step, started = 0, time.perf_counter()
-    for _ in range(config.epochs):
+    for epoch in range(1, (stop_after or config.epochs) + 1):
         rows = list(range(len(queries)))
         order.shuffle(rows)
         for start in range(0, len(rows), config.batch_size):
@@ -90,4 +95,22 @@ def fine_tuned_encoder(
                 print(
                     f"step {step}/{steps} loss {loss.item():.4f} ({rate:.1f} queries/s)", flush=True
                 )
+        if after_epoch is not None:
+            after_epoch(epoch, model.eval())
+            model.train()
     return model.eval(), tokenizer
+
+
+def encoded_vectors(model, tokenizer, texts: Sequence[str], max_length: int, batch: int = 64):
+    """The pooled model's unit vectors of `texts` (float32 rows), batched, in torch: the
+    vectors training draws its dense hard negatives from."""
+    import numpy as np
+    import torch
+
+    names = ("input_ids", "attention_mask", "token_type_ids")
+    out = []
+    with torch.no_grad():
+        for start in range(0, len(texts), batch):
+            encoded = _encoded(tokenizer, list(texts[start : start + batch]), max_length)
+            out.append(model(*(encoded[n] for n in names)).numpy())
+    return np.concatenate(out) if out else np.zeros((0, 384), dtype=np.float32)

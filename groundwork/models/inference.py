@@ -4,7 +4,8 @@ inputs cut into tokens by `tokenizers`. No torch at run time.
 A model folder (models/<name>/) holds `model.onnx`, `tokenizer.json` and `model.json` (its name,
 version, labels, maximum length and decision threshold, written by the training run with the
 model card). Two kinds: a cross-encoder reads a text pair and gives a score; an encoder reads one
-text and gives a unit vector.
+text and gives a unit vector. A static encoder (models/static/) has no graph: a matrix of token
+vectors (`vectors.npy`, int8, with one scale per row in `scales.npy`) read with numpy.
 """
 
 from __future__ import annotations
@@ -111,6 +112,41 @@ class Encoder(OnnxModel):
         if not texts:
             return np.zeros((0, self.session.get_outputs()[0].shape[-1]), dtype=np.float32)
         return self.outputs(texts)
+
+
+class StaticEncoder:
+    """A static-embedding model (distilled from an encoder with model2vec: training/static.py):
+    a text's vector is the mean of its tokens' rows of one matrix, L2-normalised, as model2vec's
+    StaticModel.encode computes it (no special tokens, the unknown token left out). numpy and
+    tokenizers only, and no network: cheap enough to encode a whole corpus where the
+    transformer would take minutes."""
+
+    def __init__(self, folder: Path) -> None:
+        from tokenizers import Tokenizer
+
+        self.info = ModelInfo.read(folder)
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(self.info.max_length)
+        scales = np.load(folder / "scales.npy", allow_pickle=False)
+        self.vectors = np.load(folder / "vectors.npy", allow_pickle=False) * scales[:, None]
+        unknown = getattr(self.tokenizer.model, "unk_token", None)
+        self.unknown = self.tokenizer.token_to_id(unknown) if unknown else None
+
+    @property
+    def version(self) -> str:
+        return self.info.version
+
+    def embeddings(self, texts: Sequence[str]) -> np.ndarray:
+        """One unit vector per text (float32 rows; all zeros for a text with no known token)."""
+        out = np.zeros((len(texts), self.vectors.shape[1]), dtype=np.float32)
+        encodings = self.tokenizer.encode_batch(list(texts), add_special_tokens=False)
+        for i, encoding in enumerate(encodings):
+            ids = [t for t in encoding.ids if t != self.unknown]
+            if ids:
+                mean = self.vectors[ids].mean(axis=0)
+                out[i] = mean / (np.linalg.norm(mean) + 1e-32)
+        return out
 
 
 def _threads() -> int:
