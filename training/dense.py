@@ -386,7 +386,7 @@ Answerable questions of data/plain-questions/dev.jsonl over the 4,908 chunks of
 (benchmarks/plain_questions.py measures the same). BM25 alone: tuning half
 {found(best, "tune", "bm25")}, reported half {found(best, "report", "bm25")}. A family held out of
 training, and the test split (read once, for the shipped models): BENCHMARKS.md,
-"Plain-language questions: retrieval".
+"Plain-language questions".
 
 | candidate | tuning: dense | tuning: BM25 + dense | reported: dense | reported: BM25 + dense |
 |---|---|---|---|---|

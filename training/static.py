@@ -148,7 +148,7 @@ A bag of token vectors: word order and negation are lost. A candidate generator 
 weak one here: alone it finds fewer expected documents than BM25, fused with BM25 it finds
 fewer than BM25 alone, and as the corpus side of hybrid retrieval (the transformer reading only
 BM25's and its first 100 chunks) it keeps less than the transformer over every chunk
-(BENCHMARKS.md, "Plain-language questions: retrieval").""",
+(BENCHMARKS.md, "Plain-language questions").""",
     }
 
 
