@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import duckdb
 import numpy as np
 import pyarrow as pa
 from machine import cpu_model
@@ -45,8 +44,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from groundwork.retrieve import bm25 as retrieve  # noqa: E402
-from groundwork.warehouse.sqlfiles import literal_sql  # noqa: E402
 from schemas.questions import ARROW_SCHEMA  # noqa: E402
+from training.plain import published_chunks  # noqa: E402
 
 TOP = 10
 logging.getLogger("bm25s").setLevel(logging.WARNING)
@@ -88,16 +87,6 @@ def ingest(shared: Path, warehouse: Path, reuse: bool) -> dict:
         "seconds": round(time.perf_counter() - started, 1),
         "exit_code": done.returncode,
     }
-
-
-def published_chunks(warehouse: Path) -> pa.Table:
-    """The published run's chunks with their document fields, as the retrieve stage reads them."""
-    with duckdb.connect(str(warehouse / "groundwork.duckdb"), read_only=True) as con:
-        (run,) = con.execute(
-            "SELECT run_id FROM publications WHERE table_name = 'chunks'"
-        ).fetchone()
-        chunks = warehouse / "tables/chunks" / f"run_id={run}" / "part-*.parquet"
-        return con.execute(literal_sql("answers/index_chunks", chunks=chunks)).to_arrow_table()
 
 
 def obliqa_questions(shared: Path) -> pa.Table:

@@ -62,12 +62,18 @@ def corpus_chunks(shared: Path, warehouse: Path) -> pa.Table:
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         if done.returncode not in (0, 3):  # 3: some files rejected (the manifest, the stats)
             raise SystemExit(f"groundwork run failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    return published_chunks(warehouse)
+
+
+def published_chunks(warehouse: Path) -> pa.Table:
+    """The published run's chunks with their document fields, as the retrieve stage reads them
+    (benchmarks/retrieval.py reads ObliQA's the same way)."""
     with duckdb.connect(str(warehouse / "groundwork.duckdb"), read_only=True) as con:
         (run,) = con.execute(
             "SELECT run_id FROM publications WHERE table_name = 'chunks'"
         ).fetchone()
-        parts = warehouse / "tables/chunks" / f"run_id={run}" / "part-*.parquet"
-        return con.execute(literal_sql("answers/index_chunks", chunks=parts)).to_arrow_table()
+        chunks = warehouse / "tables/chunks" / f"run_id={run}" / "part-*.parquet"
+        return con.execute(literal_sql("answers/index_chunks", chunks=chunks)).to_arrow_table()
 
 
 def chunks_by_document(rows: list[dict]) -> dict[str, list[int]]:

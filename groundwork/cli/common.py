@@ -13,6 +13,8 @@ from rich.console import Console
 from schemas.config import warehouse_dir
 
 if TYPE_CHECKING:  # imported lazily at run time: `groundwork --help` stays fast
+    import duckdb
+
     from groundwork.warehouse.store import Warehouse
 
 err = Console(stderr=True, soft_wrap=True)
@@ -44,6 +46,21 @@ WarehouseOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def answered_run(con: duckdb.DuckDBPyConnection, wh: Warehouse, run_id: str | None) -> str:
+    """The run a reading command reads answers of: `run_id`, or else the published run; a usage
+    error in one line when nothing is published or the run has no answers."""
+    from groundwork.report.data import has_answers, published_run
+
+    run_id = run_id or published_run(con)
+    if run_id is None:
+        err.print("[red]error:[/] nothing is published yet: name a run with --run")
+        raise typer.Exit(EXIT_FAILED)
+    if not has_answers(wh, run_id):
+        err.print(f"[red]error:[/] run {run_id} has no answers in {wh.root}")
+        raise typer.Exit(EXIT_USAGE)
+    return run_id
 
 
 def existing_warehouse(warehouse: Path | None, as_found: bool = False) -> Warehouse:

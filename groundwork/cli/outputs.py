@@ -12,6 +12,7 @@ from groundwork.cli.common import (
     EXIT_FAILED,
     EXIT_USAGE,
     WarehouseOption,
+    answered_run,
     err,
     existing_warehouse,
     out,
@@ -44,19 +45,12 @@ def report(
     permalink. Each citation marker opens an evidence card (source, date, URL, the quote marked
     in its passage, its location, the verdict); each answer has an evidence appendix, which is
     printed; numbers expand to their source quote and value. --pdf prints the page to a PDF."""
-    from groundwork.report.data import has_answers, published_run
     from groundwork.report.pdf import PdfError, printed_pdf
     from groundwork.report.write import default_path, write_report
 
     wh = existing_warehouse(warehouse)
     with wh.connect(read_only=True) as con:
-        run_id = run_id or published_run(con)
-        if run_id is None:
-            err.print("[red]error:[/] nothing is published yet: name a run with --run")
-            raise typer.Exit(EXIT_FAILED)
-        if not has_answers(wh, run_id):
-            err.print(f"[red]error:[/] run {run_id} has no answers in {wh.root}")
-            raise typer.Exit(EXIT_USAGE)
+        run_id = answered_run(con, wh, run_id)
         path = write_report(con, wh, run_id, out_path or default_path(wh, run_id))
     out.print(f"wrote {path} (run {run_id}, {path.stat().st_size / 1e6:.1f} MB)")
     if pdf:

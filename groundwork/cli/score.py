@@ -13,9 +13,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from groundwork.cli.common import (
-    EXIT_FAILED,
     EXIT_USAGE,
     WarehouseOption,
+    answered_run,
     err,
     existing_warehouse,
     out,
@@ -132,7 +132,6 @@ def evaluate(
         summary_rows,
     )
     from groundwork.quality.labels import BadLabels, labels
-    from groundwork.report.data import has_answers, published_run
 
     try:
         labelled = labels(questions_file)
@@ -141,13 +140,7 @@ def evaluate(
         raise typer.Exit(EXIT_USAGE) from exc
     wh = existing_warehouse(warehouse)
     with wh.connect(read_only=True) as con:
-        run_id = run_id or published_run(con)
-        if run_id is None:
-            err.print("[red]error:[/] nothing is published yet: name a run with --run")
-            raise typer.Exit(EXIT_FAILED)
-        if not has_answers(wh, run_id):
-            err.print(f"[red]error:[/] run {run_id} has no answers in {wh.root}")
-            raise typer.Exit(EXIT_USAGE)
+        run_id = answered_run(con, wh, run_id)
         tables = run_tables(con, wh, run_id)
     scores = question_scores(labelled, tables)
     if not scores:
