@@ -1,9 +1,8 @@
 """groundwork: an evidence-first compliance pipeline.
 
 Prefect runs offline by default: no telemetry, no analytics, a generous ephemeral start-up time.
-These are defaults only; anything set in the environment wins.
-
-The rules engine's compiled modules, when built and current, are used from here on
+These are defaults only; anything set in the environment wins. Importing groundwork does
+nothing else: the compiled rules engine is switched on by the entry points that run it
 (groundwork/runtime/compiled.py).
 """
 
