@@ -22,6 +22,7 @@ import numpy as np
 import pyarrow as pa
 
 from groundwork.models.relevance import header, relevance_text
+from groundwork.quality.evaluation import distinct_documents
 from groundwork.retrieve.bm25 import chunk_index, question_hits
 from groundwork.retrieve.trained import fused, nearest
 from groundwork.warehouse.sqlfiles import literal_sql
@@ -171,14 +172,8 @@ def rankings(
 
 
 def documents_first(ranking: list[int], doc_ids: list[str], k: int = TOP) -> list[str]:
-    """The first k distinct documents of a chunk ranking."""
-    seen: list[str] = []
-    for pos in ranking:
-        if doc_ids[pos] not in seen:
-            seen.append(doc_ids[pos])
-            if len(seen) == k:
-                break
-    return seen
+    """The first k distinct documents of a chunk ranking, as `groundwork eval` counts them."""
+    return distinct_documents((doc_ids[pos] for pos in ranking), k)
 
 
 def found(asked: list[dict], ranked: list[list[int]], doc_ids: list[str]) -> list[bool]:
