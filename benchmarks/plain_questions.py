@@ -11,7 +11,7 @@ found when any doc_id of its `answers` is among the first 10. Methods:
 * each `--dense NAME=FOLDER`: an int8 ONNX encoder (groundwork.models.inference.Encoder), the
   chunk read with its context in front (relevance_text(header(row), text), as the pipeline
   reads it), ranked by cosine; and `bm25+NAME`, the two fused by reciprocal rank (k 60, the
-  pipeline's groundwork.retrieve.trained.fused) over their top 100 chunks each;
+  pipeline's groundwork.retrieve.hybrid.fused) over their top 100 chunks each;
 * each `--static NAME=FOLDER`: the same with a static-embedding model (StaticEncoder); and,
   for each dense encoder, `bm25+DENSE/STATIC`: the dense encoder reads only the chunks among
   BM25's and the (first) static model's first 100 (at most 200 a question, not the corpus),

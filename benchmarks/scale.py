@@ -311,7 +311,9 @@ def _loadavg() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def measured_run(label: str, corpus: Path, warehouse: Path, workers: int, out: Path) -> dict:
+def measured_run(
+    label: str, corpus: Path, warehouse: Path, workers: int, out: Path, questions: Path | None
+) -> dict:
     """One `groundwork run` under /usr/bin/time -v with the process tree sampled."""
     cli = [
         str(REPO / ".venv/bin/groundwork"),
@@ -322,6 +324,7 @@ def measured_run(label: str, corpus: Path, warehouse: Path, workers: int, out: P
         str(warehouse),
         "--workers",
         str(workers),
+        *(["--questions", str(questions)] if questions else []),
     ]
     time_file = out.with_name(f"{out.stem}-{label}.time")
     log_file = out.with_name(f"{out.stem}-{label}.log")
@@ -397,10 +400,11 @@ def _git(*args: str) -> str:
     return done.stdout.strip()
 
 
-def exported_commit(cache: Path) -> Path:
-    """HEAD exported (git archive) into the cache, so that edits made to the working tree while
-    the benchmark runs (other people work in it) cannot change the code between the two runs."""
-    commit = _git("rev-parse", "HEAD")
+def exported_commit(cache: Path, revision: str = "HEAD") -> Path:
+    """A commit (HEAD unless named) exported (git archive) into the cache, so that edits made to
+    the working tree while the benchmark runs (other people work in it) cannot change the code
+    between the two runs, and an older commit runs beside today's for an A/B."""
+    commit = _git("rev-parse", revision)
     target = cache / f"src-{commit[:12]}"
     if not (target / ".exported").exists():
         shutil.rmtree(target, ignore_errors=True)
@@ -490,11 +494,22 @@ def main() -> int:
         help="run the committed HEAD (exported once into the cache, immune to "
         "edits during the benchmark) or the working tree as it is [head]",
     )
+    parser.add_argument(
+        "--commit",
+        default="HEAD",
+        help="with --code head, the commit to export and run, for an A/B with an older one [HEAD]",
+    )
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        default=None,
+        help="questions the runs answer too (data/questions.yaml: retrieval at corpus scale)",
+    )
     parser.add_argument("--out", type=Path, default=REPO / "bench-out/scale.json")
     args = parser.parse_args()
 
     if args.code == "head":
-        CODE["dir"] = exported_commit(args.cache)
+        CODE["dir"] = exported_commit(args.cache, args.commit)
     code = code_state()
     print(f"code: {code}", file=sys.stderr)
     full = args.corpus or unpacked_corpus(args.shared / "bench-corpus.tar.gz", args.cache)
@@ -507,9 +522,9 @@ def main() -> int:
     corpus_bytes = sum((corpus / rel).stat().st_size for rel in files)
 
     uptime_before = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-    first = measured_run("first", corpus, warehouse, args.workers, args.out)
+    first = measured_run("first", corpus, warehouse, args.workers, args.out, args.questions)
     background_jobs_finished()
-    second = measured_run("second", corpus, warehouse, args.workers, args.out)
+    second = measured_run("second", corpus, warehouse, args.workers, args.out, args.questions)
     uptime_after = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
     ok = first["exit_code"] in (0, 3)

@@ -1,7 +1,7 @@
 """`groundwork ask`: one question against the published warehouse, read-only, in seconds.
 
-The same stage backends as the corpus flow's offline defaults (BM25, the lexical gate,
-extractive composition), run in-process on the current published chunks and requirements;
+The same stage backends as the corpus flow's offline defaults (hybrid retrieval, the lexical
+gate, extractive composition), run in-process on the current published chunks and requirements;
 nothing is written to the warehouse, so asking never competes with a nightly run. No Prefect run
 is started: a single question is not a batch job.
 """
@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
+from groundwork.models.scores import dense_embedder
 from groundwork.retrieve import retriever
 from groundwork.verify import verifier
 from groundwork.warehouse.lineage import run_parts
@@ -48,7 +49,8 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             parts["questions"] = _written(questions, Path(tmp) / "questions.parquet")
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
             config = RunConfig(top_k=top_k)
-            backend = retriever(chunks, config)  # the default backends: BM25, the lexical gate
+            # the default backends; the encoder reads the vectors the run cached, storing none
+            backend = retriever(chunks, config, embedder=dense_embedder(con, stores=False))
             found = backend.retrievals(questions, top_k)
             parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()

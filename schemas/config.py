@@ -65,7 +65,7 @@ Backend = Literal["rules"] | ModelBackend
 ExtractBackend = Literal["rules", "trained"] | ModelBackend
 # verification also has the relevance model trained here (models/relevance/)
 VerifyBackend = Literal["rules", "trained"] | ModelBackend
-RetrieveBackend = Literal["bm25", "trained"]
+RetrieveBackend = Literal["bm25", "hybrid", "trained"]
 Depth = Literal["routed", "full", "light"]
 Softening = Literal["hedge", "qualify", "mark_unverified", "remove"]
 
@@ -108,13 +108,20 @@ class RunConfig(BaseModel):
     batch_docs: int = Field(500, gt=0, description="documents per parallel batch")
     workers: int = Field(0, ge=0, description="worker processes; 0 = one per core")
     top_k: int = Field(
-        10, ge=1, le=200, description="per question: chunks (bm25), distinct passages (trained)"
+        10, ge=1, le=200, description="per question: chunks (bm25), distinct passages (hybrid)"
     )
     retrieve: RetrieveBackend = Field(
-        "bm25", description="BM25, or BM25 and dense candidates reranked by the relevance model"
+        "hybrid",
+        description="BM25; BM25 and dense candidates fused (hybrid); those reranked (trained)",
     )
     retrieve_candidates: int = Field(
-        30, ge=1, le=1000, description="candidate chunks the relevance model reranks (trained)"
+        30, ge=1, le=1000, description="candidate chunks per question of BM25 and of the encoder"
+    )
+    dense_chunks: int = Field(
+        20_000,
+        ge=0,
+        description="the encoder reads every chunk of a run with at most this many chunks; "
+        "above, only BM25's candidates",
     )
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")

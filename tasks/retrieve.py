@@ -38,9 +38,9 @@ def retrieve_stage(warehouse: Warehouse, run_id: str, config: RunConfig) -> dict
         bar.done(0)
         return {}
     with warehouse.connect() as con:
-        trained = config.retrieve == "trained"
-        scorer = relevance_scorer(con) if trained else None
-        backend = retriever(chunks, config, scorer, dense_embedder(con) if trained else None)
+        scorer = relevance_scorer(con) if config.retrieve == "trained" else None
+        embedder = dense_embedder(con) if config.retrieve != "bm25" else None
+        backend = retriever(chunks, config, scorer, embedder)
         found = backend.retrievals(questions, config.top_k)
     table = checked(found, Retrievals, "retrievals")
     write_run_table(warehouse, "retrievals", run_id, table)

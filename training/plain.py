@@ -24,7 +24,7 @@ import pyarrow as pa
 from groundwork.models.relevance import header, relevance_text
 from groundwork.quality.evaluation import distinct_documents
 from groundwork.retrieve.bm25 import chunk_index, question_hits
-from groundwork.retrieve.trained import fused, nearest
+from groundwork.retrieve.hybrid import fused, nearest
 from groundwork.warehouse.sqlfiles import literal_sql
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "plain-questions"

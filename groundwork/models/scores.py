@@ -1,7 +1,8 @@
 """The outputs of the models trained here, cached in the warehouse by (model version, input
 hash), like model replies: a pair scored or a text encoded once is read back, not computed
 again, by any later run or stage. Without a connection (`groundwork judge`: no warehouse)
-everything is computed and nothing is stored.
+everything is computed and nothing is stored; through a read-only one (`groundwork ask`) what the
+runs stored is read and nothing new is stored.
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ class Cached:
 
     table: str
 
-    def __init__(self, model: OnnxModel, con: duckdb.DuckDBPyConnection | None = None) -> None:
+    def __init__(
+        self, model: OnnxModel, con: duckdb.DuckDBPyConnection | None = None, stores: bool = True
+    ) -> None:
         self.model = model
         self.con = con
+        self.stores = stores
         self.cached = 0  # inputs read from the cache rather than computed
         self.scored = 0
 
@@ -76,7 +80,7 @@ class Cached:
             self.con.unregister("wanted_inputs")
 
     def _store(self, outputs: dict) -> None:
-        if self.con is None:
+        if self.con is None or not self.stores:
             return
         table = pa.table({"input_hash": list(outputs), "output": list(outputs.values())})
         self.con.register("new_outputs", table)
@@ -128,9 +132,10 @@ def relevance_scorer(con: duckdb.DuckDBPyConnection | None = None) -> Scorer:
     return Scorer(loaded(MODEL), con)
 
 
-def dense_embedder(con: duckdb.DuckDBPyConnection | None = None) -> Embedder:
-    """The dense retrieval encoder trained here (models/dense/), cached on `con`."""
+def dense_embedder(con: duckdb.DuckDBPyConnection | None = None, stores: bool = True) -> Embedder:
+    """The dense retrieval encoder trained here (models/dense/), cached on `con` (read only,
+    without `stores`)."""
     from groundwork.models.inference import loaded_encoder
     from groundwork.models.relevance import DENSE
 
-    return Embedder(loaded_encoder(DENSE), con)
+    return Embedder(loaded_encoder(DENSE), con, stores)

@@ -1,9 +1,9 @@
 """Retrieval: a run's questions and chunks in, the ranked chunks of each question out.
 
-Backends, chosen by the run config's `retrieve`: BM25 over chunks and their sections (bm25.py,
-the default), and the models trained here (trained.py): BM25's and the dense encoder's
-candidates, fused, reranked by the relevance model, returned as the top k distinct units
-(passages) with their neighbouring chunks.
+Backends, chosen by the run config's `retrieve`: BM25 over chunks and their sections (bm25.py);
+hybrid, the default (hybrid.py): BM25's and the dense encoder's candidates fused, returned as the
+top k distinct units (passages) with their neighbouring chunks; and trained: the same candidates
+reranked by the relevance model first.
 """
 
 from __future__ import annotations
@@ -37,15 +37,21 @@ def retriever(
 ) -> Retriever:
     """The configured retrieval backend over a run's chunks (columns of
     sql/answers/index_chunks.sql); `scorer` is the relevance model the trained backend reranks
-    with, `embedder` the dense encoder whose candidates it fuses with BM25's."""
+    with, `embedder` the dense encoder whose candidates the hybrid and trained backends fuse
+    with BM25's."""
     from groundwork.retrieve.bm25 import RETRIEVER, Bm25Retriever
 
     if config.retrieve == "bm25":
         return Bm25Retriever(chunks)
-    from groundwork.retrieve.trained import RerankedRetriever
+    from groundwork.retrieve.hybrid import HybridRetriever
 
-    if scorer is None:
+    if embedder is None:
+        raise ValueError(f"the {config.retrieve} retriever needs the dense encoder")
+    if config.retrieve == "trained" and scorer is None:
         raise ValueError("the trained retriever needs the relevance model")
-    dense = f"+{embedder.version}" if embedder is not None else ""
-    label = f"{RETRIEVER}{dense}+top{config.retrieve_candidates}-reranked:{scorer.version}"
-    return RerankedRetriever(chunks, scorer, config.retrieve_candidates, label, embedder)
+    label = f"{RETRIEVER}+{embedder.version}-rrf-top{config.retrieve_candidates}"
+    if scorer is not None:
+        label += f"-reranked:{scorer.version}"
+    return HybridRetriever(
+        chunks, embedder, config.retrieve_candidates, label, scorer, config.dense_chunks
+    )

@@ -14,12 +14,14 @@ from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 from flows.corpus import corpus_run
 from groundwork.runtime.shards import dask_runner
 from schemas.config import RunConfig
+from tests.output_checksums import CHECKSUMMED
 from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
 from tests.support.runs import flow_run
 from tests.support.warehouses import rows
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("prefect_harness")]
-CONFIG = RunConfig(workers=1, batch_docs=10, data_docs=False)  # 5 chunk shards of 10 documents
+# 5 chunk shards of 10 documents; the checksummed run's settings otherwise
+CONFIG = RunConfig(**{**CHECKSUMMED, "batch_docs": 10})
 TABLES = {
     "chunks": "SELECT * EXCLUDE (run_id) FROM current_chunks",
     "requirements": "SELECT * EXCLUDE (run_id, first_run) FROM current_requirements",

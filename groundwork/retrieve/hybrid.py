@@ -1,15 +1,25 @@
-"""The trained backend of retrieval: candidates from BM25 and the dense encoder, fused, reranked
-by the relevance model, and returned as the top k distinct units.
+"""The hybrid and trained backends of retrieval: candidates from BM25 and the dense encoder,
+fused, returned as the top k distinct units; the trained backend reranks them first with the
+relevance model.
 
 A unit is a section: the run of chunks of one document under one heading (the whole document
 when it has none), so a passage split into several chunks counts once, and `top_k` means k
 distinct passages. For each question BM25 (bm25.py) and the dense encoder (models/dense/: the
 chunks whose vectors lie nearest the question's) each rank the chunks; their reciprocal rank
-fusion gives `candidates` chunks (BM25's alone without an encoder); the relevance
-model (models/relevance/) reads the question beside each chunk with its context; a unit scores
-as its best chunk. The top k units are returned with their chunks, best first, and with the
-unit's other chunks nearest the best one (its neighbours, up to `NEIGHBOURS` in all), so the
-sibling paragraph that holds the rule beside the one that matched reaches the gate too.
+fusion gives `candidates` chunks. BM25 misses a question asked in words no statute uses ("our
+laptop with patient records was stolen"); the encoder, trained on such questions, finds it, and
+BM25 keeps the exact terms the encoder blurs ("164.410").
+
+The encoder reads every chunk of a corpus of up to `dense_chunks` chunks (about 85 chunks a
+second on two cores, each read once: its vector is cached in the warehouse by content hash, so
+a rerun encodes only changed text). Above that it reads only BM25's candidates of the run's
+questions and reorders them, so a corpus of millions of chunks costs what its questions ask.
+
+With the relevance model (models/relevance/: the trained backend) the fused candidates are
+read beside the question and reranked; a unit scores as its best chunk. The top k units are
+returned with their chunks, best first, and with the unit's other chunks nearest the best one
+(its neighbours, up to `NEIGHBOURS` in all), so the sibling paragraph that holds the rule beside
+the one that matched reaches the gate too.
 """
 
 from __future__ import annotations
@@ -49,16 +59,18 @@ def nearest(similarity: np.ndarray, mask: np.ndarray, depth: int) -> list[int]:
     return sorted(allowed.tolist(), key=lambda pos: (-similarity[pos], pos))
 
 
-class RerankedRetriever:
-    """BM25's (and the encoder's) candidates reranked by a relevance scorer, as a `Retriever`."""
+class HybridRetriever:
+    """BM25's and the encoder's candidates, fused (and reranked by a relevance scorer when there
+    is one), as a `Retriever`."""
 
     def __init__(
         self,
         chunks: pa.Table,
-        score: Scores | None,
+        embed: Embeds | None,
         candidates: int,
         label: str,
-        embed: Embeds | None = None,
+        score: Scores | None = None,
+        dense_chunks: int = 20_000,
     ) -> None:
         rows = chunks.select(["chunk_id", "doc_id", "heading", "text", "title", "citation"])
         self.records = rows.to_pylist()
@@ -67,6 +79,8 @@ class RerankedRetriever:
         self.embed = embed
         self.candidates = candidates
         self.label = label
+        self.dense_chunks = dense_chunks
+        self._masks: dict[tuple, np.ndarray] = {}  # (source types, jurisdiction) -> allowed
         self.members: dict[int, list[int]] = {}  # unit -> its chunk positions, in order
         for pos, unit in enumerate(self.index.section_of.tolist()):
             self.members.setdefault(unit, []).append(pos)
@@ -82,19 +96,16 @@ class RerankedRetriever:
     def retrievals(self, questions: pa.Table, top_k: int) -> pa.Table:
         """The top-k units of every question, their chunks ranked."""
         asked = questions.to_pylist()
-        masks: dict[tuple, np.ndarray] = {}
-        hits: list[dict[int, float]] = []  # per question: candidate position -> first-stage score
-        vectors = self._vectors(asked) if self.embed is not None and asked else None
-        for i, q in enumerate(asked):
-            key = (tuple(sorted(q["source_types"] or [])), q["jurisdiction"] or None)
-            if key not in masks:
-                masks[key] = filter_mask(self.index, list(key[0]), key[1])
-            found = dict(question_hits(self.index, q, self.candidates, masks[key]))
-            if vectors is not None:
-                chunks, questions_ = vectors
-                dense = nearest(chunks @ questions_[i], masks[key], self.candidates)
-                found = fused(list(found), dense, self.candidates)
-            hits.append(found)
+        masks = [self._mask(q) for q in asked]
+        lexical = [
+            list(dict(question_hits(self.index, q, self.candidates, mask)))
+            for q, mask in zip(asked, masks, strict=True)
+        ]
+        dense = self._dense_rankings(asked, masks, lexical)
+        hits: list[dict[int, float]] = [  # per question: candidate position -> fused score
+            fused(first, second, self.candidates)
+            for first, second in zip(lexical, dense, strict=True)
+        ]
         if self.score is not None:
             pairs = [
                 (q["question"], self._text(p))
@@ -118,10 +129,35 @@ class RerankedRetriever:
                 )
         return pa.Table.from_pylist(rows, schema=RETRIEVALS_SCHEMA)
 
-    def _vectors(self, asked: list[dict]) -> tuple[np.ndarray, np.ndarray]:
-        """The encoder's vectors of every chunk (with its context) and of every question."""
-        chunks = self.embed([self._text(pos) for pos in range(len(self.records))])
-        return chunks, self.embed([q["question"] for q in asked])
+    def _mask(self, question: dict) -> np.ndarray:
+        """The chunks the question's source-type and jurisdiction filters allow."""
+        key = (tuple(sorted(question["source_types"] or [])), question["jurisdiction"] or None)
+        if key not in self._masks:
+            self._masks[key] = filter_mask(self.index, list(key[0]), key[1])
+        return self._masks[key]
+
+    def _dense_rankings(
+        self, asked: list[dict], masks: list[np.ndarray], lexical: list[list[int]]
+    ) -> list[list[int]]:
+        """The encoder's ranking of each question's chunks: all of them in a corpus of up to
+        `dense_chunks` chunks, else BM25's candidates (`lexical`) reordered; none without an
+        encoder (BM25's candidates alone are then reranked)."""
+        whole = len(self.records) <= self.dense_chunks
+        pool = (
+            np.arange(len(self.records))
+            if whole
+            else np.array(sorted({pos for found in lexical for pos in found}), dtype=np.int64)
+        )
+        if self.embed is None or not asked or not len(pool):
+            return [[] for _ in asked]
+        chunks = self.embed([self._text(int(pos)) for pos in pool])
+        queries = self.embed([q["question"] for q in asked])
+        rankings = []
+        for i, mask in enumerate(masks):
+            allowed = mask[pool] if whole else mask[pool] & np.isin(pool, lexical[i])
+            best = nearest(chunks @ queries[i], allowed, self.candidates)
+            rankings.append([int(pool[p]) for p in best])
+        return rankings
 
     def _ranked(self, scored: dict[int, float], top_k: int) -> list[tuple[int, float]]:
         """(chunk position, score) of the top-k units' chunks: units by their best chunk; of

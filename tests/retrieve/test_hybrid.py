@@ -1,5 +1,5 @@
-"""The trained retrieval backend's ranking, with a scorer given in the test: BM25 proposes, the
-scorer reorders, and `top_k` counts distinct units (a passage split into chunks counts once),
+"""The hybrid and trained retrieval backends' ranking, with an encoder and a scorer given in the
+test: BM25 and the encoder propose, the scorer (when there is one) reorders, and `top_k` counts distinct units (a passage split into chunks counts once),
 each brought with its neighbouring chunks."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyarrow as pa
 
-from groundwork.retrieve.trained import NEIGHBOURS, RerankedRetriever, fused, nearest
+from groundwork.retrieve.hybrid import NEIGHBOURS, HybridRetriever, fused, nearest
 from schemas.contract import checked
 from schemas.retrievals import Retrievals
 from tests.support.retrieval import FILLER, questions
@@ -61,15 +61,17 @@ CORPUS = [
 
 def test_the_scorer_reorders_what_bm25_proposed():
     asked = questions("what must a covered entity keep for six years after a breach notice")
-    plain = RerankedRetriever(chunks(CORPUS), by_word("zzz"), 10, "t").retrievals(asked, 1)
-    liked = RerankedRetriever(chunks(CORPUS), by_word("sanctions"), 10, "t").retrievals(asked, 1)
+    plain = HybridRetriever(chunks(CORPUS), None, 10, "t", by_word("zzz")).retrievals(asked, 1)
+    liked = HybridRetriever(chunks(CORPUS), None, 10, "t", by_word("sanctions")).retrievals(
+        asked, 1
+    )
     assert plain.column("doc_id")[0].as_py() != "sanction"
     assert set(liked.column("doc_id").to_pylist()) == {"sanction"}
 
 
 def test_top_k_counts_units_and_brings_their_neighbours():
     asked = questions("how must a covered entity notify individuals of a breach")
-    found = RerankedRetriever(chunks(CORPUS), by_word("notify"), 10, "t").retrievals(asked, 2)
+    found = HybridRetriever(chunks(CORPUS), None, 10, "t", by_word("notify")).retrievals(asked, 2)
     docs = found.column("doc_id").to_pylist()
     assert len(set(docs)) == 2
     assert docs[0] == "breach"
@@ -85,7 +87,9 @@ def test_neighbours_are_capped_nearest_first():
     ]
     long_unit[7] = ("n7", "long", "Paragraph 7: the entity shall encrypt every laptop disk.")
     asked = questions("which entity shall encrypt laptop disk")
-    found = RerankedRetriever(chunks(long_unit), by_word("encrypt"), 3, "t").retrievals(asked, 1)
+    found = HybridRetriever(chunks(long_unit), None, 3, "t", by_word("encrypt")).retrievals(
+        asked, 1
+    )
     ids = found.column("chunk_id").to_pylist()
     assert ids[0] == "n7"
     assert len(ids) == NEIGHBOURS
@@ -94,7 +98,7 @@ def test_neighbours_are_capped_nearest_first():
 
 def test_a_question_bm25_finds_nothing_for_has_no_rows():
     asked = questions("zebra quokka")
-    found = RerankedRetriever(chunks(CORPUS), by_word("x"), 10, "t").retrievals(asked, 5)
+    found = HybridRetriever(chunks(CORPUS), None, 10, "t", by_word("x")).retrievals(asked, 5)
     assert found.num_rows == 0
 
 
@@ -113,9 +117,11 @@ def test_dense_candidates_reach_what_bm25_cannot():
     """BM25 proposes nothing for a question worded apart from its answer; the encoder's
     candidates are fused in, and the scorer ranks them."""
     asked = questions("zebra quokka?")
-    alone = RerankedRetriever(chunks(CORPUS), by_word("sanctions"), 10, "t").retrievals(asked, 1)
-    both = RerankedRetriever(
-        chunks(CORPUS), by_word("sanctions"), 10, "t", by_topic("sanctions")
+    alone = HybridRetriever(chunks(CORPUS), None, 10, "t", by_word("sanctions")).retrievals(
+        asked, 1
+    )
+    both = HybridRetriever(
+        chunks(CORPUS), by_topic("sanctions"), 10, "t", by_word("sanctions")
     ).retrievals(asked, 1)
     assert alone.num_rows == 0
     assert both.column("chunk_id").to_pylist()[0] == "b0"
@@ -123,8 +129,8 @@ def test_dense_candidates_reach_what_bm25_cannot():
 
 def test_dense_candidates_respect_the_question_filters():
     asked = questions("zebra quokka?", source_types=["statute"])  # the corpus is all regulation
-    both = RerankedRetriever(
-        chunks(CORPUS), by_word("sanctions"), 10, "t", by_topic("sanctions")
+    both = HybridRetriever(
+        chunks(CORPUS), by_topic("sanctions"), 10, "t", by_word("sanctions")
     ).retrievals(asked, 3)
     assert both.num_rows == 0
 
@@ -139,3 +145,39 @@ def test_nearest_is_best_first_within_the_mask():
     mask = np.array([True, True, True, False, True])
     assert nearest(similarity, mask, 2) == [1, 4]
     assert nearest(similarity, mask, 10) == [1, 4, 2, 0]
+
+
+def test_hybrid_without_a_scorer_ranks_by_fusion():
+    """The default backend: no relevance model, the encoder's candidates fused with BM25's."""
+    asked = questions("zebra quokka?")
+    found = HybridRetriever(chunks(CORPUS), by_topic("sanctions"), 10, "t").retrievals(asked, 1)
+    assert found.column("chunk_id").to_pylist()[0] == "b0"
+
+
+def counting(embed):
+    """The encoder, recording every text it is asked to read."""
+    read: list[str] = []
+
+    def counted(texts: Sequence[str]) -> np.ndarray:
+        read.extend(texts)
+        return embed(texts)
+
+    return counted, read
+
+
+def test_above_dense_chunks_the_encoder_reads_only_bm25s_candidates():
+    asked = questions("how long must a covered entity keep a log of breach notices?")
+    whole, read_whole = counting(by_topic("log"))
+    HybridRetriever(chunks(CORPUS), whole, 2, "t").retrievals(asked, 3)
+    bounded, read_bounded = counting(by_topic("log"))
+    found = HybridRetriever(chunks(CORPUS), bounded, 2, "t", dense_chunks=3).retrievals(asked, 3)
+    corpus_texts = [t for t in read_whole if not t.endswith("?")]
+    assert len(corpus_texts) == len(chunks(CORPUS))
+    assert len([t for t in read_bounded if not t.endswith("?")]) == 2  # BM25's two candidates
+    assert found.column("chunk_id").to_pylist()[0] == "c0"
+
+
+def test_above_dense_chunks_a_question_bm25_misses_gets_nothing():
+    asked = questions("zebra quokka?")
+    found = HybridRetriever(chunks(CORPUS), by_topic("sanctions"), 10, "t", dense_chunks=0)
+    assert found.retrievals(asked, 1).num_rows == 0
