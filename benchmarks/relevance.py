@@ -35,6 +35,7 @@ from groundwork.models.scores import dense_embedder, relevance_scorer  # noqa: E
 from groundwork.retrieve.bm25 import chunk_index, retrievals  # noqa: E402
 from groundwork.retrieve.hybrid import HybridRetriever  # noqa: E402
 from groundwork.warehouse.sqlfiles import run_script  # noqa: E402
+from schemas.config import RunConfig  # noqa: E402
 from training.metrics import auroc  # noqa: E402
 from training.relevance import held_back  # noqa: E402
 
@@ -60,6 +61,13 @@ def main() -> None:
         choices=[*METHODS, "gate"],
         default=[*METHODS, "gate"],
         help="what to measure [all]; fused_units is the default pipeline's hybrid retrieval",
+    )
+    parser.add_argument("--out", type=Path, default=REPO / "bench-out" / "relevance.json")
+    parser.add_argument(
+        "--dense-chunks",
+        type=int,
+        default=RunConfig().dense_chunks,
+        help="the encoder reads every chunk up to this many, else BM25's candidates [the default]",
     )
     args = parser.parse_args()
     ingest = retrieval.ingest(args.shared, args.warehouse, reuse=True)
@@ -91,15 +99,18 @@ def main() -> None:
             score = scorer if METHODS[name][0] else None
             embed = embedder if METHODS[name][1] else None
             started = time.perf_counter()
-            found = HybridRetriever(chunks, embed, n, "benchmark", score).retrievals(questions, 10)
+            found = HybridRetriever(
+                chunks, embed, n, "benchmark", score, args.dense_chunks
+            ).retrievals(questions, 10)
             out[f"{name}_top{n}"] = {
                 **retrieval.scores(retrieval.passage_ranking(found, 10), relevant),
                 "seconds": round(time.perf_counter() - started, 1),
             }
             print(name, n, out[f"{name}_top{n}"], flush=True)
+    out["dense_chunks"] = args.dense_chunks
     if "gate" in args.methods:
         out["gate"] = gate(args.shared, questions, relevant, index, scorer)
-    target = REPO / "bench-out" / "relevance.json"
+    target = args.out
     target.parent.mkdir(exist_ok=True)
     target.write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out, indent=1))

@@ -427,9 +427,12 @@ def code_state() -> dict:
         cwd=CODE["dir"] or REPO,
         check=True,
     )
+    exported = CODE["dir"] is not None
     state = {
-        "commit": _git("rev-parse", "--short", "HEAD"),
-        "mode": "worktree" if CODE["dir"] is None else "exported HEAD",
+        "commit": (CODE["dir"] / ".exported").read_text().strip()[:7]
+        if exported
+        else _git("rev-parse", "--short", "HEAD"),
+        "mode": "exported commit" if exported else "worktree",
         "imports": str(Path(probe.stdout.strip()).parent),
     }
     if CODE["dir"] is None:
@@ -510,6 +513,9 @@ def main() -> int:
 
     if args.code == "head":
         CODE["dir"] = exported_commit(args.cache, args.commit)
+    if args.questions:
+        args.questions = args.questions.resolve()  # the runs start in another folder
+    args.out = args.out.resolve()
     code = code_state()
     print(f"code: {code}", file=sys.stderr)
     full = args.corpus or unpacked_corpus(args.shared / "bench-corpus.tar.gz", args.cache)
