@@ -1,11 +1,16 @@
-"""The closest rejected candidates (sql/report/closest_rejected.sql) on tiny frames."""
+"""The closest rejected candidates (sql/report/closest_rejected.sql) on tiny frames, and the
+words the report and answers.md say why each was not used in (why a quote was verified:
+tests/compose/test_compose.py)."""
 
 from __future__ import annotations
 
 import duckdb
 import pandas as pd
+import pytest
 
+from groundwork.text.plain import REJECTED_BECAUSE, quote_opening, rejected_because
 from groundwork.warehouse.sqlfiles import Sql, literal_sql
+from schemas.verifications import REJECTION_REASONS
 
 SCORED = "trained:relevance-abc"
 RULES = "rules-verifier 1.1"
@@ -92,3 +97,41 @@ def test_a_scored_candidate_ranks_before_an_unscored_one_whatever_its_coverage()
         verdict("Q1", "REQ-S0002", "does_not_address_question", 0.01, 0.0),
     ]
     assert [rid for _, _, rid in closest(rows)] == ["REQ-S0002", "REQ-S0001"]
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        (
+            {"rejection_reason": "does_not_address_question", "score": 0.213, "threshold": 0.4},
+            "does not answer the question: the relevance model reads 0.21, the best candidate "
+            "0.93; it accepts from 0.40",
+        ),
+        (
+            {"rejection_reason": "does_not_address_question", "score": None, "threshold": None},
+            "does not answer the question: the quote covers 7% of the weight of the question's "
+            "words (breach)",
+        ),
+        (
+            {"rejection_reason": "incomplete_quote", "score": 0.55, "threshold": 0.4},
+            "refers to text it does not quote: the quote covers 7% of the weight of the "
+            "question's words (breach)",
+        ),
+        (
+            {"rejection_reason": "requires_inference", "score": None, "threshold": None},
+            "only the surrounding text answers it: the quote covers 7% of the weight of the "
+            "question's words (breach)",
+        ),
+    ],
+)
+def test_a_rejected_candidate_says_why_in_words(row, said):
+    rationale = "the quote covers 7% of the weight of the question's words (breach)"
+    assert rejected_because({**row, "rationale": rationale}, 0.93) == said
+
+
+def test_every_rejection_reason_has_its_phrase_and_quotes_open_on_their_first_words():
+    assert set(REJECTED_BECAUSE) == set(REJECTION_REASONS)
+    assert quote_opening("A covered  entity shall\nnotify.", words=3) == "A covered entity …"
+    assert quote_opening("A covered entity shall notify.", words=5) == (
+        "A covered entity shall notify."
+    )
