@@ -17,7 +17,9 @@ class ReportTables:
 
     `also_verified` are the verdicts on requirements verified for a question but not quoted in
     its answer; `checks` the review stage's results; `previous_run` the published run before
-    this one (what the diff compares against), if any."""
+    this one (what the diff compares against), if any; `closest_rejected` the nearest
+    candidates the gate turned down per question, and `best_scores` each question's best
+    relevance score (None where the rules decided), which a model's score is said beside."""
 
     run: dict
     answers: list[dict]
@@ -27,6 +29,8 @@ class ReportTables:
     also_verified: list[dict] = field(default_factory=list)
     checks: list[dict] = field(default_factory=list)
     previous_run: str | None = None
+    closest_rejected: list[dict] = field(default_factory=list)
+    best_scores: dict[str, float | None] = field(default_factory=dict)
 
 
 def _records(cursor: duckdb.DuckDBPyConnection) -> list[dict]:
@@ -83,4 +87,6 @@ def report_tables(
         also_verified=rows("also_verified"),
         checks=_records(query(con, "report/checks", {"run_id": run_id})),
         previous_run=previous[0] if previous else None,
+        closest_rejected=rows("closest_rejected"),
+        best_scores=dict(con.execute(literal_sql("report/best_scores", **parts)).fetchall()),
     )

@@ -24,6 +24,7 @@ from groundwork.report.keys import marker_keys
 from groundwork.report.markup import anchor, esc, requirement_link
 from groundwork.report.nav import Listed, facet_attributes, facets, nav_html, result_label
 from groundwork.report.provenance import Files, provenance_html
+from groundwork.report.rejected import not_used_html
 from groundwork.report.statements import answer_body_html, statement_html
 from groundwork.report.verdicts import LABELS, WARNING_SHARE, VerdictCounts, verdict_counts
 from groundwork.text.plain import topic_words, verified_because
@@ -73,10 +74,12 @@ def answer_html(
     statements: list[dict],
     render_statement: Callable[[dict], str],
     text_html: Callable[[str], str],
+    not_used: str,
     appendix: str,
 ) -> str:
     """One question's section: the question (its permalink), result and confidence, summary,
-    warning or missing evidence, the answer, its evidence appendix and a way back up."""
+    warning or missing evidence, the answer, the closest candidates not used, its evidence
+    appendix and a way back up."""
     answer, anchor = item.answer, item.anchor
     counts = verdict_counts(statements)
     topic = topic_words(answer.get("topic"))
@@ -103,7 +106,7 @@ def answer_html(
         f'aria-labelledby="{esc(anchor)}-h"><h2 id="{esc(anchor)}-h" tabindex="-1">'
         f'<a class="gw-permalink" href="#{esc(anchor)}" title="Permalink to this question">'
         f'<span class="gw-qid">{esc(answer["question_id"])}</span></a> '
-        f"{esc(answer['question'])}</h2>{meta}{summary}{body}{appendix}"
+        f"{esc(answer['question'])}</h2>{meta}{summary}{body}{not_used}{appendix}"
         '<p class="gw-totop"><a href="#top">Back to top</a></p></article>'
     )
 
@@ -176,13 +179,14 @@ def report_html(tables: ReportTables, files: Files | None = None) -> str:
     citations = _grouped(tables.citations, "statement_id")
     verdicts = _grouped(tables.citations, "question_id")
     also = _grouped(tables.also_verified, "question_id")
+    rejected = _grouped(tables.closest_rejected, "question_id")
     seen: set[str] = set()
     listed, sections = [], []
     for n, answer in enumerate(tables.answers, start=1):
         qid, question = answer["question_id"], answer["question"]
-        place = anchor(qid, n)
+        place, best = anchor(qid, n), tables.best_scores.get(qid)
         why = {
-            c["requirement_id"]: verified_because(c, question)
+            c["requirement_id"]: verified_because(c, question, best)
             for c in [*verdicts.get(qid, []), *also.get(qid, [])]
         }
         quoted = {c["requirement_id"] for c in verdicts.get(qid, [])}
@@ -205,7 +209,9 @@ def report_html(tables: ReportTables, files: Files | None = None) -> str:
             return _ids_linked(line, lambda i: entry_id(place, i) if i in why else i)
 
         appendix = appendix_html(place, entries, keys, seen)
-        sections.append(answer_html(item, rows, render_statement, text_html, appendix))
+        refused = answer["result"] == NO_EVIDENCE
+        not_used = not_used_html(place, rejected.get(qid, []), best, refused)
+        sections.append(answer_html(item, rows, render_statement, text_html, not_used, appendix))
     templates = "".join(card_template(evidence[rid], key) for rid, key in sorted(keys.items()))
     main = (
         provenance_html(tables.run, tables.checks, tables.previous_run, files)

@@ -19,6 +19,14 @@ REJECTIONS = {
     "not_verbatim": "were not verbatim in their source",
     "verifier_unavailable": "could not be checked (the verifying model was unavailable)",
 }
+# Why one candidate was not used, said of it alone beside its quote (REJECTIONS counts many).
+REJECTED_BECAUSE = {
+    "does_not_address_question": "does not answer the question",
+    "requires_inference": "only the surrounding text answers it",
+    "incomplete_quote": "refers to text it does not quote",
+    "not_verbatim": "is not verbatim in its source",
+    "verifier_unavailable": "could not be checked (the verifying model was unavailable)",
+}
 
 
 def topic_words(topic: str | None) -> str:
@@ -38,19 +46,43 @@ def rejections_text(rejected: Counter) -> str:
     return f"{total} candidate requirement{'s were' if total != 1 else ' was'} checked: {why}."
 
 
-def verified_because(citation: dict, question: str) -> str:
+def model_reading(score: float, best: float | None) -> str:
+    """The relevance model's score of a quote in words, beside the question's best candidate's:
+    a score means little alone, and next to the best a reader sees how near the quote came."""
+    beside = f", the best candidate {best:.2f}" if best is not None else ""
+    return f"the relevance model reads {score:.2f}{beside}"
+
+
+def verified_because(verdict: dict, question: str, best: float | None) -> str:
     """Why a requirement was verified for a question, from its verification row: the relevance
-    model's score against its threshold, or the question's words the quote holds."""
-    verifier = citation.get("verifier") or ""
-    score, threshold = citation.get("score"), citation.get("threshold")
-    if verifier.startswith("trained") and score is not None and threshold is not None:
-        return (
-            f"the relevance model scores the quote {score:.2f} for this question "
-            f"(verified from {threshold:.2f})"
-        )
-    matched = citation.get("matched_terms")
+    model's reading beside the question's best (`best`: the highest score of its candidates),
+    or the question's words the quote holds."""
+    verifier = verdict.get("verifier") or ""
+    score = verdict.get("score")
+    if score is not None:
+        return f"answers the question: {model_reading(score, best)}"
+    matched = verdict.get("matched_terms")
     if verifier.startswith("rules") and matched:
         words = ", ".join(surface_words(question, list(matched)))
-        share = citation.get("quote_coverage") or 0.0
+        share = verdict.get("quote_coverage") or 0.0
         return f"the quote holds the question's words {words} ({share:.0%} of their weight)"
-    return citation.get("rationale") or "verified for this question"
+    return verdict.get("rationale") or "verified for this question"
+
+
+def rejected_because(verdict: dict, best: float | None) -> str:
+    """Why a candidate requirement was not used, from its verification row: the reason in plain
+    words, then the relevance model's reading against what it accepts where the model turned
+    it down, else the verifier's own rationale (the words it found, the reference it lacks)."""
+    reason = verdict["rejection_reason"]
+    plain = REJECTED_BECAUSE.get(reason, reason.replace("_", " "))
+    score, threshold = verdict.get("score"), verdict.get("threshold")
+    if reason == "does_not_address_question" and score is not None and threshold is not None:
+        return f"{plain}: {model_reading(score, best)}; it accepts from {threshold:.2f}"
+    return f"{plain}: {verdict['rationale']}"
+
+
+def quote_opening(quote: str, words: int = 16) -> str:
+    """The first `words` words of a quote, with "…" where it is cut: enough to know it again
+    where the whole quote would crowd out what is said about it."""
+    parts = quote.split()
+    return " ".join(parts) if len(parts) <= words else " ".join(parts[:words]) + " …"

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import duckdb
 
-from groundwork.export.answers_markdown import answers_markdown
+from groundwork.export.answers_markdown import GateVerdicts, answers_markdown
 from groundwork.report.write import write_report
 from groundwork.runtime.failpoints import failpoint
 from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.snapshot import built_snapshot, snapshot_path, stale_snapshot
-from groundwork.warehouse.sqlfiles import query, run_script, sql_text
+from groundwork.warehouse.sqlfiles import Sql, literal_sql, query, run_script, sql_text
 from groundwork.warehouse.store import Warehouse
 from groundwork.warehouse.views import refresh_views
 
@@ -70,6 +70,19 @@ def repaired_publication(warehouse: Warehouse) -> str | None:
     return row[0]
 
 
+def published_verdicts(con: duckdb.DuckDBPyConnection) -> GateVerdicts:
+    """The published run's gate verdicts answers.md says in words: on what its answers cite,
+    the closest candidates turned down, and each question's best relevance score (the same
+    queries as the HTML report's, on the current_* views)."""
+    current = {t: Sql(f"current_{t}") for t in ("citations", "verifications", "requirements")}
+    best = con.execute(literal_sql("report/best_scores", **current)).fetchall()
+    return GateVerdicts(
+        cited=_records(con, literal_sql("report/citations", **current)),
+        rejected=_records(con, literal_sql("report/closest_rejected", **current)),
+        best=dict(best),
+    )
+
+
 def _moved(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, script: str, params: dict) -> None:
     """Run a script that moves the publication, and refresh the views, in one transaction."""
     con.execute("BEGIN TRANSACTION")
@@ -89,7 +102,8 @@ def prepared_reports(
     answers = _records(con, sql_text("answers/report_answers"))
     sources = _records(con, sql_text("answers/report_sources"))
     audit = _records(con, sql_text("answers/audit_trail"))
-    (folder / "answers.md").write_text(answers_markdown(run_id, answers, sources))
+    markdown = answers_markdown(run_id, answers, sources, published_verdicts(con))
+    (folder / "answers.md").write_text(markdown)
     (folder / "audit_trail.json").write_text(json.dumps(audit, indent=1, default=str))
     swaps = []
     for name in ("answers.md", "audit_trail.json"):  # replaced whole

@@ -243,10 +243,10 @@ def test_missing_evidence_and_reasons_are_in_words():
         "matched_terms": ["breach", "discov", "entiti"],
         "quote_coverage": 0.8,
     }
-    assert verified_because(rules, question) == (
+    assert verified_because(rules, question, None) == (
         "the quote holds the question's words breach, discovering, entity (80% of their weight)"
     )
     trained = {"verifier": "trained:relevance-abc", "score": 0.912, "threshold": 0.5}
-    assert verified_because(trained, question) == (
-        "the relevance model scores the quote 0.91 for this question (verified from 0.50)"
+    assert verified_because(trained, question, 0.93) == (
+        "answers the question: the relevance model reads 0.91, the best candidate 0.93"
     )

@@ -34,6 +34,12 @@ def test_publication_writes_the_report_beside_answers_md(published_sample):
     assert 'href="reports/' in latest and 'href="answers.md"' in page
     assert latest.replace(f'href="reports/{run_id}/', 'href="') == page
     assert run_id in page and page.count('<article class="gw-answer') == 85
+    # answers.md says why each quote was used and, under answers and refusals, what was not
+    answers = (folder / "answers.md").read_text()
+    assert answers.count("\nWhy quoted:\n") > 40 and answers.count("\nNot used:\n") > 40
+    sections = answers.split("\n## ")
+    refused = [a for a in sections if "*NO_AUTHORITATIVE_EVIDENCE*" in a]
+    assert refused and sum("\nNot used:\n" in a for a in refused) > len(refused) / 2
 
 
 def test_report_command_defaults_to_the_published_run(published_sample, sample_copy, tmp_path):

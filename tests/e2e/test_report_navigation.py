@@ -103,9 +103,13 @@ def test_filters_combine(page, planted):
     assert expected and sorted(_shown(page)) == expected
 
 
-MATCHING = """text => [...document.querySelectorAll('article.gw-answer')].filter(a =>
-    text.toLowerCase().split(/\\s+/).every(w => a.textContent.toLowerCase().includes(w))
-).map(a => a.id)"""
+# the answers whose text holds every word, the candidates they did not use set aside
+MATCHING = """text => [...document.querySelectorAll('article.gw-answer')].filter(a => {
+    const copy = a.cloneNode(true);
+    copy.querySelectorAll('.gw-notused').forEach(e => e.remove());
+    const said = copy.textContent.toLowerCase();
+    return text.toLowerCase().split(/\\s+/).every(w => said.includes(w));
+}).map(a => a.id)"""
 
 
 def _search(tab, text: str) -> list[str]:
@@ -140,6 +144,46 @@ def test_search_finds_questions_quotes_and_sources(page, planted):
     assert _search(page, "zzz-no-such-text") == []
     page.keyboard.press("Escape")  # in the search field: clears it
     assert page.input_value("#gw-q") == "" and len(_shown(page)) == len(questions)
+
+
+NOT_USED = """() => [...document.querySelectorAll('article.gw-answer')].map(a => [
+    a.id, [...a.querySelectorAll('.gw-notused-item')].map(li => li.querySelector('a.gw-req').textContent)
+])"""
+
+
+def test_closest_candidates_not_used_are_the_nearest_rejected_at_most_three(page, planted):
+    warehouse = planted[0]
+    listed = dict(page.evaluate(NOT_USED))
+    assert max(len(ids) for ids in listed.values()) == 3
+    assert sum(1 for ids in listed.values() if ids) > 40
+    # closeness: the model's score where it scored them, else the quote's coverage
+    closeness: dict[str, dict[str, tuple]] = {}
+    for qid, rid, score, cover in rows(
+        warehouse,
+        "SELECT question_id, requirement_id, score, quote_coverage FROM current_verifications "
+        "WHERE NOT verified AND rejection_reason <> 'not_verbatim'",
+    ):
+        closeness.setdefault(qid, {})[rid] = (score is not None, score or 0.0, cover)
+    for qid, ids in listed.items():
+        candidates = closeness.get(qid, {})
+        assert len(ids) == min(3, len(candidates))
+        left = [c for rid, c in candidates.items() if rid not in ids]
+        assert all(candidates[rid] >= max(left, default=(False, 0.0, 0.0)) for rid in ids)
+    # a refused answer shows what was checked, each candidate with its quote, source and why
+    refused = [q for (q,) in rows(warehouse, REFUSED) if listed.get(q)]
+    assert refused
+    block = page.locator(f"article[id='{refused[0]}'] .gw-notused")
+    assert block.is_visible() and "What was checked" in block.inner_text()
+    for item in block.locator(".gw-notused-item").all():
+        assert item.locator(".gw-notused-quote").inner_text()
+        assert item.locator(".gw-notused-source").inner_text()
+        assert item.locator(".gw-notused-why").inner_text().startswith("Why not used: ")
+
+
+REFUSED = (
+    "SELECT question_id FROM current_answers WHERE result = 'NO_AUTHORITATIVE_EVIDENCE' "
+    "ORDER BY question_id"
+)
 
 
 def test_permalinks_open_questions_and_requirements(browser, planted):

@@ -377,3 +377,80 @@ def test_the_provenance_block_names_run_corpus_config_code_models_checks_and_fil
     for target in ("answers.md", "audit_trail.json", "data_docs/index.html"):
         assert f'href="{target}"' in block
     assert "changes: <code>groundwork diff r0 r1</code>" in block  # no changes.md written
+
+
+def rejected_row(qid: str, rid: str, **fields) -> dict:
+    """A row of sql/report/closest_rejected.sql."""
+    row = {
+        "question_id": qid,
+        "requirement_id": rid,
+        "exact_quote": "Such notice shall include " + "the identification of each individual " * 4,
+        "label_path": "164.404(c)",
+        "doc_id": "us-cfr-45-164.404",
+        "citation": "45 CFR § 164.404",
+        "title": "Notification to individuals",
+        "rejection_reason": "does_not_address_question",
+        "rationale": "does not answer the question: score 0.21 < 0.40",
+        "score": 0.21,
+        "threshold": 0.4,
+        "quote_coverage": 0.1,
+        "verifier": "trained:relevance-abc",
+    }
+    return {**row, **fields}
+
+
+def test_closest_candidates_not_used_sit_under_answers_and_say_what_a_refusal_checked():
+    answer, statements, citations = answered("Q1", ["SUPPORTED"])
+    citations[0].update(verifier="trained:relevance-abc", score=0.912, threshold=0.4)
+    refused = {
+        **answered("Q9", [])[0],
+        "result": "NO_AUTHORITATIVE_EVIDENCE",
+        "final_answer": "NO_AUTHORITATIVE_EVIDENCE: nothing.",
+        "missing_evidence": "nothing.",
+    }
+    evil = "<script>alert(1)</script> & such"
+    rejected = [
+        rejected_row("Q1", "REQ-S0007"),
+        rejected_row("Q9", "REQ-S0008", exact_quote=evil, title=evil),
+        rejected_row(
+            "Q9",
+            "REQ-S0009",
+            rejection_reason="requires_inference",
+            rationale="the surrounding chunk covers 40% of the question but the quote alone "
+            "only 20% (breach)",
+            score=None,
+            threshold=None,
+        ),
+    ]
+    page = report_html(
+        ReportTables(
+            run={"run_id": "r1"},
+            answers=[answer, refused, answered("Q2", ["SUPPORTED"])[0]],
+            statements=statements,
+            citations=citations,
+            evidence=[evidence("REQ-S0001")],
+            closest_rejected=rejected,
+            best_scores={"Q1": 0.93, "Q9": 0.35},
+        )
+    )
+    q1, q9 = section(page, "Q1"), section(page, "Q9")
+    assert "Why it answers:</b> answers the question: the relevance model reads 0.91, " in q1
+    assert "the best candidate 0.93" in q1
+    assert ">Closest candidates not used</h3>" in q1 and "What was checked" not in q1
+    assert q1.index("gw-notused") < q1.index("gw-appendix")  # above the appendix
+    assert q1.count('class="gw-notused-item"') == 1
+    assert '<a class="gw-req" href="#Q1-not-REQ-S0007">REQ-S0007</a>' in q1
+    assert 'id="Q1-not-REQ-S0007"' in q1
+    # the opening of a long quote, not the whole
+    assert '<q class="gw-notused-quote">Such notice shall include the identification' in q1
+    assert "individual the identification …</q>" in q1 and "individual </q>" not in q1
+    assert "45 CFR § 164.404(c), Notification to individuals" in q1
+    assert (
+        "not used:</b> does not answer the question: the relevance model reads 0.21, the best "
+        "candidate 0.93; it accepts from 0.40." in q1
+    )
+    assert "What was checked" in q9 and q9.count('class="gw-notused-item"') == 2
+    assert "only the surrounding text answers it: the surrounding chunk covers 40%" in q9
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in q9
+    assert "requires_inference" not in page and "does_not_address_question" not in page
+    assert "gw-notused" not in section(page, "Q2")  # nothing rejected, no block

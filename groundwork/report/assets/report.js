@@ -142,6 +142,13 @@
   const selects = [...document.querySelectorAll(".gw-facets select")];
   let haystacks = null; // each answer's text, lower-cased once, on the first search
 
+  // What a search reads of an answer: all its text but the candidates it did not use.
+  function searchText(article) {
+    const copy = article.cloneNode(true);
+    copy.querySelectorAll(".gw-notused").forEach((e) => e.remove());
+    return copy.textContent.toLowerCase();
+  }
+
   function facetMatch(article, select) {
     if (!select.value) return true;
     const values = (article.getAttribute("data-f-" + select.dataset.facet) || "").split("|");
@@ -150,7 +157,7 @@
 
   function applyFinder() {
     const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length && !haystacks) haystacks = articles.map((a) => a.textContent.toLowerCase());
+    if (words.length && !haystacks) haystacks = articles.map(searchText);
     let shown = 0;
     articles.forEach((article, i) => {
       const match =
