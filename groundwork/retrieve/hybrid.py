@@ -73,7 +73,7 @@ class HybridRetriever:
         dense_chunks: int = 20_000,
     ) -> None:
         rows = chunks.select(["chunk_id", "doc_id", "heading", "text", "title", "citation"])
-        self.records = rows.to_pylist()
+        self.rows = rows  # read as Python rows only where a model reads them
         self.index: ChunkIndex = chunk_index(chunks)
         self.score = score
         self.embed = embed
@@ -89,9 +89,10 @@ class HybridRetriever:
     def idf(self) -> dict[str, float]:
         return self.index.idf
 
-    def _text(self, pos: int) -> str:
-        row = self.records[pos]
-        return relevance_text(header(row), row["text"])
+    def _texts(self, positions: Sequence[int]) -> list[str]:
+        """The chunks at `positions` as the models read them: context, then text."""
+        taken = self.rows.take(pa.array(positions, type=pa.int64())).to_pylist()
+        return [relevance_text(header(row), row["text"]) for row in taken]
 
     def retrievals(self, questions: pa.Table, top_k: int) -> pa.Table:
         """The top-k units of every question, their chunks ranked."""
@@ -107,11 +108,9 @@ class HybridRetriever:
             for first, second in zip(lexical, dense, strict=True)
         ]
         if self.score is not None:
-            pairs = [
-                (q["question"], self._text(p))
-                for q, found in zip(asked, hits, strict=True)
-                for p in found
-            ]
+            positions = [p for found in hits for p in found]
+            asking = [q["question"] for q, found in zip(asked, hits, strict=True) for _ in found]
+            pairs = list(zip(asking, self._texts(positions), strict=True))
             flat = iter(self.score(pairs).tolist())
             hits = [{pos: next(flat) for pos in found} for found in hits]
         rows = []
@@ -142,15 +141,15 @@ class HybridRetriever:
         """The encoder's ranking of each question's chunks: all of them in a corpus of up to
         `dense_chunks` chunks, else BM25's candidates (`lexical`) reordered; none without an
         encoder (BM25's candidates alone are then reranked)."""
-        whole = len(self.records) <= self.dense_chunks
+        whole = self.rows.num_rows <= self.dense_chunks
         pool = (
-            np.arange(len(self.records))
+            np.arange(self.rows.num_rows)
             if whole
             else np.array(sorted({pos for found in lexical for pos in found}), dtype=np.int64)
         )
         if self.embed is None or not asked or not len(pool):
             return [[] for _ in asked]
-        chunks = self.embed([self._text(int(pos)) for pos in pool])
+        chunks = self.embed(self._texts(pool.tolist()))
         queries = self.embed([q["question"] for q in asked])
         rankings = []
         for i, mask in enumerate(masks):
