@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from groundwork.claims.model import claim_check
 from groundwork.models.scores import Scorer
-from groundwork.verify.trained import TrainedVerifier
+from groundwork.verify.trained import TrainedVerifier, model_gate
 from schemas.config import ClaimChecks
 
 PAIR_FIELDS = ("id", "question", "text")
@@ -99,9 +99,6 @@ def judged_pairs(rows: list[dict], scorer: Scorer) -> list[dict]:
     """`id, score, verified, reason, rationale` of every row, by the trained gate."""
     if not rows:
         return []
-    threshold = scorer.model.info.threshold
-    if threshold is None:
-        raise ValueError("the relevance model has no threshold")
     pairs = pa.Table.from_pylist(
         [
             {
@@ -124,7 +121,7 @@ def judged_pairs(rows: list[dict], scorer: Scorer) -> list[dict]:
             for r in rows
         ]
     )
-    gate = TrainedVerifier({}, scorer, threshold, scorer.version)
+    gate = TrainedVerifier({}, scorer, model_gate(scorer))
     return [
         {
             "id": v["question_id"],

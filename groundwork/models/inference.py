@@ -31,13 +31,17 @@ def model_version(name: str) -> str:
 @dataclass(frozen=True)
 class ModelInfo:
     """What `model.json` says of a model: the training run's decisions that inference must
-    repeat (maximum length, labels) and the threshold chosen on held-back data."""
+    repeat (maximum length, labels, the calibration of its score) and the decision chosen on
+    dev data (the threshold; for the grounding gate, the margin below the question's best
+    candidate within which a candidate is still accepted)."""
 
     name: str
     version: str  # name and the sha256 of model.onnx: what the score cache is keyed on
     labels: list[str]
     max_length: int
     threshold: float | None
+    calibration: tuple[float, float] | None = None  # Platt: sigmoid(a * logit + b)
+    margin: float | None = None
 
     @classmethod
     def read(cls, folder: Path) -> ModelInfo:
@@ -48,7 +52,16 @@ class ModelInfo:
             labels=list(meta["labels"]),
             max_length=int(meta["max_length"]),
             threshold=meta.get("threshold"),
+            calibration=_platt(meta.get("calibration")),
+            margin=meta.get("margin"),
         )
+
+
+def _platt(calibration: dict | None) -> tuple[float, float] | None:
+    """The Platt scaling (a, b) of model.json's `calibration` ({"a": .., "b": ..})."""
+    if calibration is None:
+        return None
+    return float(calibration["a"]), float(calibration["b"])
 
 
 class OnnxModel:
@@ -98,10 +111,16 @@ class CrossEncoder(OnnxModel):
     """A one-logit classifier of text pairs."""
 
     def scores(self, texts: Sequence[tuple[str, str] | str]) -> np.ndarray:
-        """The probability of the positive label for each input."""
+        """The probability of the positive label for each input: the logit through the
+        model's calibration (Platt scaling fitted on dev data) when it has one, so that a score
+        reads as the share of such pairs that answer their question."""
         if not texts:
             return np.zeros(0, dtype=np.float64)
-        return (1.0 / (1.0 + np.exp(-self.outputs(texts)[:, 0].astype(np.float64)))).round(6)
+        logits = self.outputs(texts)[:, 0].astype(np.float64)
+        if self.info.calibration is not None:
+            a, b = self.info.calibration
+            logits = a * logits + b
+        return (1.0 / (1.0 + np.exp(-logits))).round(6)
 
 
 class Encoder(OnnxModel):

@@ -43,11 +43,11 @@ def verifier(
     def offline() -> Verifier:
         if config.verify != "trained":
             return RulesVerifier(idf)
-        from groundwork.verify.trained import TrainedVerifier
+        from groundwork.verify.trained import TrainedVerifier, model_gate
 
-        if scorer is None or scorer.model.info.threshold is None:
-            raise ValueError("the trained gate needs the relevance model and its threshold")
-        return TrainedVerifier(idf, scorer, scorer.model.info.threshold, scorer.version)
+        if scorer is None:
+            raise ValueError("the trained gate needs the relevance model")
+        return TrainedVerifier(idf, scorer, model_gate(scorer))
 
     def served(stage: ModelStage) -> Verifier:
         from groundwork.verify.served import ServedVerifier

@@ -3,14 +3,17 @@
 A requirement is verified for a question only when every hard validator passes (the quote is
 verbatim at its offsets in its chunk, and it stands on its own: no "the following", "such X"
 without an X, "see §") and the relevance model, reading the question beside the quote (with its
-lead-in and its context: title, citation, heading), scores it at or above the threshold chosen
-on held-back dev data (models/relevance/model.json). The row records the score, the threshold
+lead-in and its context: title, citation, heading), scores it at or above the threshold and
+within the margin of the question's best candidate, both chosen on dev data
+(models/relevance/model.json): a quote near the best is another part of the answer, one far
+below it is about the subject without answering. The row records the score, the threshold
 and the model's version, and the lexical coverage figures the rules compute, for the reader.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
@@ -31,14 +34,21 @@ def gate_text(pair: dict) -> str:
     return relevance_text(header(pair), quote)
 
 
-def judged(row: dict, pair: dict, score: float, threshold: float, version: str) -> dict:
-    """The verdict on a verbatim pair: the model's score against the threshold, then the
-    validators a relevant quote must still pass."""
-    passes = score >= threshold
+def judged(row: dict, pair: dict, score: float, gate: Gate, best: float) -> dict:
+    """The verdict on a verbatim pair: the model's score against the threshold and the
+    question's best candidate (`best`), then the validators a relevant quote must still pass."""
+    near = gate.margin is None or score >= best - gate.margin
     dangling = dangling_reference(pair["exact_quote"], pair["lead_in_quote"])
-    shown = f"score {score:.2f} {'≥' if passes else '<'} {threshold:.2f}"
-    if not passes:
+    shown = f"the relevance model reads {score:.2f}"
+    if score < best:
+        shown += f", the question's best candidate {best:.2f}"
+    margin = "" if gate.margin is None else f", margin {gate.margin:.2f}"
+    shown += f" (threshold {gate.threshold:.2f}{margin})"
+    if score < gate.threshold:
         reason, rationale = "does_not_address_question", f"does not answer the question: {shown}"
+    elif not near:
+        reason = "does_not_address_question"
+        rationale = f"another candidate answers the question better: {shown}"
     elif dangling:
         reason, rationale = "incomplete_quote", f"answers the question ({shown}), but {dangling}"
     else:
@@ -49,23 +59,38 @@ def judged(row: dict, pair: dict, score: float, threshold: float, version: str) 
         "verified": reason is None,
         "rejection_reason": reason,
         "rationale": rationale,
-        "verifier": f"trained:{version}",
+        "verifier": f"trained:{gate.version}",
         "score": round(score, 4),
-        "threshold": threshold,
-        "model_version": version,
+        "threshold": gate.threshold,
+        "model_version": gate.version,
     }
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The decision on a score: at or above `threshold`, and (when `margin` is set) no more
+    than `margin` below the question's best candidate; `version` is the model's."""
+
+    threshold: float
+    version: str
+    margin: float | None = None
+
+
+def model_gate(scorer) -> Gate:
+    """The gate model.json sets for the relevance model `scorer` runs (a models.scores.Scorer)."""
+    info = scorer.model.info
+    if info.threshold is None:
+        raise ValueError("the trained gate needs the relevance model's threshold")
+    return Gate(info.threshold, scorer.version, info.margin)
 
 
 class TrainedVerifier:
     """The relevance model as a `Verifier`."""
 
-    def __init__(
-        self, idf: dict[str, float], score: Scores, threshold: float, version: str
-    ) -> None:
+    def __init__(self, idf: dict[str, float], score: Scores, gate: Gate) -> None:
         self.weight = TermWeights.of(idf)
         self.score = score
-        self.threshold = threshold
-        self.version = version
+        self.gate = gate
 
     def verifications(self, pairs: pa.Table) -> pa.Table:
         """A verdict for every candidate pair (columns of sql/answers/candidate_pairs.sql);
@@ -74,8 +99,13 @@ class TrainedVerifier:
         rows = [verdict(pair, self.weight) for pair in records]
         asked = [i for i, row in enumerate(rows) if row["rejection_reason"] != "not_verbatim"]
         scores = self.score([(records[i]["question"], gate_text(records[i])) for i in asked])
+        best: dict[str, float] = {}
         for i, score in zip(asked, scores.tolist(), strict=True):
-            rows[i] = judged(rows[i], records[i], score, self.threshold, self.version)
+            question = records[i]["question_id"]
+            best[question] = max(score, best.get(question, score))
+        for i, score in zip(asked, scores.tolist(), strict=True):
+            top = best[records[i]["question_id"]]
+            rows[i] = judged(rows[i], records[i], score, self.gate, top)
         for i in set(range(len(rows))) - set(asked):
-            rows[i] = {**rows[i], "verifier": f"trained:{self.version}"}
+            rows[i] = {**rows[i], "verifier": f"trained:{self.gate.version}"}
         return pa.Table.from_pylist(rows, schema=VERIFICATIONS_SCHEMA)

@@ -1,0 +1,61 @@
+"""The trained grounding gate's decision: the threshold, then the margin below the question's
+best candidate, with a stub in place of the relevance model (the decision, not the model)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from groundwork.verify.trained import Gate, TrainedVerifier
+from tests.verify.test_verify import CHUNK, pair
+
+SENTENCES = [  # verbatim in CHUNK
+    "a covered entity shall provide the notification without unreasonable delay",
+    "in no case later than 60 calendar days after discovery of a breach.",
+    "Timeliness of notification.",
+]
+
+
+def candidates() -> pa.Table:
+    """Three verbatim candidates of one question, each with the fields the gate reads."""
+    rows = []
+    for i, quote in enumerate(SENTENCES):
+        row = pair("How fast must we notify?", quote=quote)
+        row |= {"requirement_id": f"REQ-S000{i + 1}", "doc_id": "d", "heading": None}
+        rows.append(row | {"title": "45 CFR 164.404", "citation": None})
+    return pa.Table.from_pylist(rows)
+
+
+def verdicts(scores: list[float], gate: Gate) -> list[dict]:
+    def stub(texts):
+        assert [t[0] for t in texts] == ["How fast must we notify?"] * len(texts)
+        return np.array(scores)
+
+    table = TrainedVerifier({}, stub, gate).verifications(candidates())
+    return sorted(table.to_pylist(), key=lambda r: r["requirement_id"])
+
+
+def test_only_the_threshold_decides_without_a_margin():
+    rows = verdicts([0.9, 0.6, 0.3], Gate(0.5, "relevance-test"))
+    assert [r["verified"] for r in rows] == [True, True, False]
+    assert rows[2]["rejection_reason"] == "does_not_address_question"
+    assert rows[2]["rationale"].startswith("does not answer the question: the relevance model")
+
+
+def test_a_candidate_far_below_the_best_is_refused():
+    rows = verdicts([0.9, 0.6, 0.85], Gate(0.5, "relevance-test", margin=0.1))
+    assert [r["verified"] for r in rows] == [True, False, True]
+    assert rows[1]["rejection_reason"] == "does_not_address_question"
+    assert "another candidate answers the question better" in rows[1]["rationale"]
+    assert "best candidate 0.90" in rows[1]["rationale"]
+    assert rows[0]["rationale"].startswith("answers the question: the relevance model reads 0.90")
+
+
+def test_nothing_passes_when_the_best_is_below_the_threshold():
+    rows = verdicts([0.45, 0.44, 0.1], Gate(0.5, "relevance-test", margin=0.2))
+    assert not any(r["verified"] for r in rows)
+    assert {r["score"] for r in rows} == {0.45, 0.44, 0.1}
+
+
+def test_the_candidates_are_verbatim():
+    assert all(sentence in CHUNK for sentence in SENTENCES)
