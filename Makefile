@@ -163,13 +163,7 @@ $(TRAIN_STAMP): pyproject.toml training/requirements.txt
 	touch $@
 
 models: $(TRAIN_STAMP)
-	for split in train dev; do \
-	  $(TRAIN_VENV)/bin/groundwork run --corpus $(SHARED)/corpus --workers 1 \
-	    --questions data/plain-questions/$$split.jsonl -w /tmp/gw-$$split; \
-	  status=$$?; [ $$status -eq 0 ] || [ $$status -eq 3 ] || exit $$status; \
-	done
-	$(TRAIN_VENV)/bin/python -m training.relevance --shared $(SHARED) --out models/relevance \
-	    --plain-train /tmp/gw-train --plain-dev /tmp/gw-dev --checkpoints /tmp/relevance-ckpt
+	$(TRAIN_VENV)/bin/python -m training.relevance --shared $(SHARED) --out models/relevance
 	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense \
 	    --checkpoints /tmp/dense-ckpt/run
 	$(TRAIN_VENV)/bin/python -m training.static --shared $(SHARED) --dense models/dense \

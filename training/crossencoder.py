@@ -88,33 +88,11 @@ def classifier(n_labels: int, dropout: float = 0.1):
     return Classifier()
 
 
-@dataclass(frozen=True)
-class Watch:
-    """What a long run is watched by: every `every` steps (and at each epoch's end) the loss on
-    dev examples is measured and a checkpoint written to `folder` (the model, optimiser,
-    schedule, step, seconds trained and random states: a run that stops resumes there, on the
-    same batches); the weights with the lowest dev loss are kept apart (best.pt) and returned
-    at the end. The run stops early once the dev loss has not fallen for `patience`
-    measurements, or at the first measurement after `minutes` of training (a time budget)."""
-
-    folder: Path
-    texts: Sequence[Text]
-    labels: Sequence[float | int]
-    every: int = 250
-    patience: int = 2
-    minutes: float | None = None
-
-
 def fine_tuned(
-    texts: Sequence[Text],
-    labels: Sequence[float | int],
-    n_labels: int,
-    config: TrainConfig,
-    watch: Watch | None = None,
+    texts: Sequence[Text], labels: Sequence[float | int], n_labels: int, config: TrainConfig
 ):
     """A base model with a fresh head, fine-tuned on (text or text pair, label) examples;
-    returns (model, tokenizer). `n_labels` 1: labels are 0/1 targets of one logit. With a
-    `watch`, the weights of lowest dev loss, checkpointed and resumable (`Watch`)."""
+    returns (model, tokenizer). `n_labels` 1: labels are 0/1 targets of one logit."""
     import torch
     from transformers import AutoTokenizer
 
@@ -127,112 +105,32 @@ def fine_tuned(
         model, config.learning_rate, steps, config.warmup_share, config.weight_decay
     )
     loss_fn = torch.nn.BCEWithLogitsLoss() if n_labels == 1 else torch.nn.CrossEntropyLoss()
-
-    def loss_of(rows: Sequence[Text], targets: Sequence[float | int]):
-        encoded = _encoded(tokenizer, rows, config.max_length)
-        logits = model(encoded["input_ids"], encoded["attention_mask"], encoded["token_type_ids"])
-        target = torch.tensor(list(targets))
-        if n_labels == 1:
-            return loss_fn(logits[:, 0], target.float())
-        return loss_fn(logits, target.long())
-
     lengths = [
         len(ids) for ids in _encoded(tokenizer, texts, config.max_length, pad=False)["input_ids"]
     ]
     order = random.Random(config.seed)
-    batches = [
-        (epoch, batch)
-        for epoch in range(config.epochs)
-        for batch in _batches(lengths, config.batch_size, order)
-    ]
-    state = _resumed(watch, model, optimizer, schedule) if watch else {"step": 0, "dev": []}
-    spent = watch and watch.minutes is not None and state.get("seconds", 0) >= 60 * watch.minutes
-    if state.get("stopped") or spent:
-        return _best(watch, model).eval(), tokenizer
-    started, first, earlier = time.perf_counter(), state["step"], state.get("seconds", 0.0)
-    for epoch, batch in batches[first:]:
-        loss = loss_of([texts[i] for i in batch], [labels[i] for i in batch])
-        apply_step(loss, model, optimizer, schedule)
-        state["step"] += 1
-        step = state["step"]
-        if step % 50 == 0 or step == steps:
-            rate = (step - first) * config.batch_size / (time.perf_counter() - started)
-            shown = f"loss {loss.item():.4f} ({rate:.1f} examples/s)"
-            print(f"epoch {epoch + 1} step {step}/{steps} {shown}", flush=True)
-        epoch_end = step == len(batches) or batches[step][0] != epoch
-        if watch and (step % watch.every == 0 or epoch_end):
-            state["seconds"] = earlier + time.perf_counter() - started
-            dev_loss = _dev_loss(watch, loss_of, model)
-            if _checkpointed(watch, state, dev_loss, model, optimizer, schedule):
-                break
-    return (_best(watch, model) if watch else model).eval(), tokenizer
-
-
-def _dev_loss(watch: Watch, loss_of, model, size: int = 32) -> float:
-    """The mean loss on the watch's dev examples, in eval mode (no dropout)."""
-    import torch
-
+    step, started = 0, time.perf_counter()
+    for epoch in range(config.epochs):
+        for batch in _batches(lengths, config.batch_size, order):
+            rows = [texts[i] for i in batch]
+            encoded = _encoded(tokenizer, rows, config.max_length)
+            logits = model(
+                encoded["input_ids"], encoded["attention_mask"], encoded["token_type_ids"]
+            )
+            target = torch.tensor([labels[i] for i in batch])
+            loss = (
+                loss_fn(logits[:, 0], target.float())
+                if n_labels == 1
+                else loss_fn(logits, target.long())
+            )
+            apply_step(loss, model, optimizer, schedule)
+            step += 1
+            if step % 50 == 0 or step == steps:
+                rate = step * config.batch_size / (time.perf_counter() - started)
+                shown = f"loss {loss.item():.4f} ({rate:.1f} examples/s)"
+                print(f"epoch {epoch + 1} step {step}/{steps} {shown}", flush=True)
     model.eval()
-    total = 0.0
-    with torch.no_grad():
-        for start in range(0, len(watch.texts), size):
-            rows = watch.texts[start : start + size]
-            total += float(loss_of(rows, watch.labels[start : start + size])) * len(rows)
-    model.train()
-    return total / max(len(watch.texts), 1)
-
-
-def _checkpointed(watch: Watch, state: dict, dev_loss: float, model, optimizer, schedule) -> bool:
-    """Record the dev loss, write the checkpoint (and best.pt when the loss is the lowest yet);
-    whether the run should stop (the loss has not fallen for `patience` measurements)."""
-    import torch
-
-    state["dev"].append((state["step"], dev_loss))
-    losses = [loss for _, loss in state["dev"]]
-    if dev_loss <= min(losses):
-        torch.save(model.state_dict(), watch.folder / "best.pt")
-    best_at = losses.index(min(losses))
-    spent = watch.minutes is not None and state["seconds"] >= 60 * watch.minutes
-    state["stopped"] = spent or len(losses) - 1 - best_at >= watch.patience
-    print(f"step {state['step']}: dev loss {dev_loss:.4f} (best {min(losses):.4f})", flush=True)
-    torch.save(
-        {
-            "state": state,
-            "model": model.state_dict(),
-            "optimizer": optimizer.state_dict(),
-            "schedule": schedule.state_dict(),
-            "rng": torch.get_rng_state(),
-        },
-        watch.folder / "last.pt",
-    )
-    (watch.folder / "dev-loss.json").write_text(json.dumps(state, indent=1) + "\n")
-    return state["stopped"]
-
-
-def _resumed(watch: Watch, model, optimizer, schedule) -> dict:
-    """The state of the watch's last checkpoint, loaded into the model, optimiser and schedule;
-    a fresh state when there is none."""
-    import torch
-
-    watch.folder.mkdir(parents=True, exist_ok=True)
-    last = watch.folder / "last.pt"
-    if not last.exists():
-        return {"step": 0, "dev": []}
-    saved = torch.load(last, weights_only=False)
-    model.load_state_dict(saved["model"])
-    optimizer.load_state_dict(saved["optimizer"])
-    schedule.load_state_dict(saved["schedule"])
-    torch.set_rng_state(saved["rng"])
-    print(f"resumed at step {saved['state']['step']} from {last}", flush=True)
-    return saved["state"]
-
-
-def _best(watch: Watch, model):
-    """The model with the weights of lowest dev loss."""
-    import torch
-
-    model.load_state_dict(torch.load(watch.folder / "best.pt"))
-    return model
+    return model, tokenizer
 
 
 def optimiser(

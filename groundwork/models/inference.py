@@ -25,7 +25,16 @@ MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 def model_version(name: str) -> str:
     """A committed model's version (its name and the sha256 of its graph), read from its
     model.json alone: stage versions key on it without loading onnxruntime."""
-    return json.loads((MODELS_DIR / name / "model.json").read_text(encoding="utf-8"))["version"]
+    return _version(json.loads((MODELS_DIR / name / "model.json").read_text(encoding="utf-8")))
+
+
+def _version(meta: dict) -> str:
+    """model.json's version, with its calibration when it has one: a calibrated score is another
+    output of the same graph, so the cache (keyed on the version) must not serve the old one."""
+    calibration = meta.get("calibration")
+    if calibration is None:
+        return meta["version"]
+    return f"{meta['version']}-platt{calibration['a']:g},{calibration['b']:g}"
 
 
 @dataclass(frozen=True)
@@ -36,7 +45,7 @@ class ModelInfo:
     candidate within which a candidate is still accepted)."""
 
     name: str
-    version: str  # name and the sha256 of model.onnx: what the score cache is keyed on
+    version: str  # name, sha256 of model.onnx (and calibration): what the score cache keys on
     labels: list[str]
     max_length: int
     threshold: float | None
@@ -48,7 +57,7 @@ class ModelInfo:
         meta = json.loads((folder / "model.json").read_text(encoding="utf-8"))
         return cls(
             name=meta["name"],
-            version=meta["version"],
+            version=_version(meta),
             labels=list(meta["labels"]),
             max_length=int(meta["max_length"]),
             threshold=meta.get("threshold"),

@@ -14,7 +14,13 @@ import pytest
 
 from groundwork.extract.classifier import MODEL as REQUIREMENT
 from groundwork.judging import judged_pairs
-from groundwork.models.inference import MODELS_DIR, CrossEncoder, Encoder, model_version
+from groundwork.models.inference import (
+    MODELS_DIR,
+    CrossEncoder,
+    Encoder,
+    ModelInfo,
+    model_version,
+)
 from groundwork.models.relevance import DENSE, MODEL
 from groundwork.models.scores import relevance_scorer
 
@@ -93,3 +99,14 @@ def test_the_gate_refuses_an_off_topic_passage_that_shares_the_question_words():
     assert not judged["shares-words"]["verified"], judged["shares-words"]["rationale"]
     assert judged["shares-words"]["reason"] == "does_not_address_question"
     assert judged["answers"]["score"] > judged["shares-words"]["score"]
+
+
+def test_a_calibration_is_part_of_the_version(tmp_path):
+    """Scores are cached by version: a new calibration of the same graph must not read old ones."""
+    meta = {"name": "m", "version": "m-abc", "labels": ["no", "yes"], "max_length": 8}
+    (tmp_path / "model.json").write_text(json.dumps(meta))
+    plain = ModelInfo.read(tmp_path).version
+    (tmp_path / "model.json").write_text(json.dumps({**meta, "calibration": {"a": 1.2, "b": -1}}))
+    calibrated = ModelInfo.read(tmp_path)
+    assert plain == "m-abc" and calibrated.version != plain
+    assert calibrated.calibration == (1.2, -1.0)
