@@ -54,6 +54,8 @@ def judged(row: dict, pair: dict, score: float, gate: Gate, best: float) -> dict
     else:
         reason = None
         rationale = f"answers the question: {shown}; the quote is self-contained"
+    if row["rationale"]:  # the lexical rules' plain reason stays beside the model's score
+        rationale += f"; by the rules, {row['rationale']}"
     return {
         **row,
         "verified": reason is None,

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from groundwork.verify.rules import TermWeights, dangling_reference, verdict
+from tests.support.verification import CHUNK, QUOTE, pair
 
-CHUNK = (
-    "(b) Timeliness of notification. Except as provided in § 164.412, a covered entity shall "
-    "provide the notification without unreasonable delay and in no case later than 60 "
-    "calendar days after discovery of a breach."
-)
-QUOTE = CHUNK[CHUNK.index("Except") :]
 IDF = TermWeights.of(
     {
         "notif": 2.0,
@@ -26,23 +21,6 @@ IDF = TermWeights.of(
         "password": 4.0,
     }
 )
-
-
-def pair(question: str, quote: str = QUOTE, chunk: str = CHUNK, lead_in: str | None = None):
-    return {
-        "question_id": "Q",
-        "question": question,
-        "chunk_rank": 1,
-        "chunk_id": "c",
-        "chunk_start": 100,
-        "chunk_text": chunk,
-        "requirement_id": "REQ-S0001",
-        "exact_quote": quote,
-        "char_start": 100 + chunk.index(quote[:30]),
-        "char_end": 100 + chunk.index(quote[:30]) + len(quote),
-        "lead_in_quote": lead_in,
-        "modality": "obligation",
-    }
 
 
 def test_verified_when_the_quote_answers():

@@ -7,7 +7,7 @@ import numpy as np
 import pyarrow as pa
 
 from groundwork.verify.trained import Gate, TrainedVerifier
-from tests.verify.test_verify import CHUNK, pair
+from tests.support.verification import CHUNK, pair
 
 SENTENCES = [  # verbatim in CHUNK
     "a covered entity shall provide the notification without unreasonable delay",
@@ -59,3 +59,9 @@ def test_nothing_passes_when_the_best_is_below_the_threshold():
 
 def test_the_candidates_are_verbatim():
     assert all(sentence in CHUNK for sentence in SENTENCES)
+
+
+def test_the_rules_reason_stays_beside_the_models_score():
+    rows = verdicts([0.9, 0.6, 0.3], Gate(0.5, "relevance-test"))
+    assert all("; by the rules, the " in r["rationale"] for r in rows)
+    assert "by the rules, the quote covers 0% of the weight" in rows[1]["rationale"]
