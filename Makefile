@@ -166,6 +166,11 @@ models: $(TRAIN_STAMP)
 	$(TRAIN_VENV)/bin/python -m training.relevance --shared $(SHARED) --out models/relevance
 	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense \
 	    --checkpoints /tmp/dense-ckpt/run
+	printf 'verify: rules\n' > /tmp/gw-dev-rules.yaml  # the gate the threshold must match
+	$(TRAIN_VENV)/bin/groundwork run --corpus $(SHARED)/corpus --workers 1 \
+	    --config /tmp/gw-dev-rules.yaml --questions data/plain-questions/dev.jsonl -w /tmp/gw-dev \
+	    || [ $$? -eq 3 ]
+	$(TRAIN_VENV)/bin/python -m training.gate --warehouse /tmp/gw-dev
 	$(TRAIN_VENV)/bin/python -m training.static --shared $(SHARED) --dense models/dense \
 	    --dense-run /tmp/dense-ckpt/run --out models/static
 	$(TRAIN_VENV)/bin/python -m training.requirement --shared $(SHARED) --out models/requirement

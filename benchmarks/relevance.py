@@ -31,7 +31,7 @@ import retrieval  # noqa: E402
 from machine import cpu_model  # noqa: E402
 
 from groundwork.judging import judged_pairs  # noqa: E402
-from groundwork.models.scores import dense_embedder, relevance_scorer  # noqa: E402
+from groundwork.models.scores import dense_embedder, gate_scorer, relevance_scorer  # noqa: E402
 from groundwork.retrieve.bm25 import chunk_index, retrievals  # noqa: E402
 from groundwork.retrieve.hybrid import HybridRetriever  # noqa: E402
 from groundwork.warehouse.sqlfiles import run_script  # noqa: E402
@@ -109,7 +109,7 @@ def main() -> None:
             print(name, n, out[f"{name}_top{n}"], flush=True)
     out["dense_chunks"] = args.dense_chunks
     if "gate" in args.methods:
-        out["gate"] = gate(args.shared, questions, relevant, index, scorer)
+        out["gate"] = gate(args.shared, questions, relevant, index, gate_scorer(cache))
     target = args.out
     target.parent.mkdir(exist_ok=True)
     target.write_text(json.dumps(out, indent=1) + "\n")
@@ -117,7 +117,8 @@ def main() -> None:
 
 
 def gate(shared: Path, questions, relevant: dict, index, scorer) -> dict:
-    """The trained gate on (question, gold passage) and (question, BM25 non-gold passage)."""
+    """The trained gate (the dense encoder's cosine, as `verify: trained` runs it) on (question,
+    gold passage) and (question, BM25 non-gold passage)."""
     by_id = {p["ID"]: p["Passage"] for p in retrieval.passages(shared)}
     top = retrievals(questions, index, GATE_DEPTH)
     ranked = retrieval.passage_ranking(top, GATE_DEPTH)

@@ -1,7 +1,7 @@
 """`groundwork judge`: the pipeline's judgements on rows of a file, outside any run.
 
 `judge pairs` (`id, question, text`): does this passage answer this question? Each row is judged
-by exactly the grounding gate a run uses (the trained gate: the same relevance model, threshold
+by exactly the grounding gate a run uses (the trained gate: the same model, threshold
 and validators), with the row's text as one quote: verbatim by construction, so the gate asks
 whether it stands on its own and whether it answers the question.
 
@@ -24,7 +24,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from groundwork.claims.model import claim_check
-from groundwork.models.scores import Scorer
+from groundwork.models.scores import PairCosines
 from groundwork.verify.trained import TrainedVerifier, model_gate
 from schemas.config import ClaimChecks
 
@@ -95,7 +95,7 @@ def read_rows(path: Path, fields: tuple[str, ...]) -> Rows:
     return found
 
 
-def judged_pairs(rows: list[dict], scorer: Scorer) -> list[dict]:
+def judged_pairs(rows: list[dict], scorer: PairCosines) -> list[dict]:
     """`id, score, verified, reason, rationale` of every row, by the trained gate."""
     if not rows:
         return []

@@ -130,7 +130,7 @@ class RunConfig(BaseModel):
         description="extraction: the rules, the rules and the requirement classifier, a model",
     )
     verify: VerifyBackend = Field(
-        "rules", description="grounding gate: the lexical rules, the relevance model, a model"
+        "trained", description="grounding gate: the lexical rules, the dense encoder, a model"
     )
     compose: Backend = Field("rules", description="answer composition backend")
     token_budget: int | None = Field(None, gt=0, description="model tokens per run, all stages")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from groundwork.models.scores import relevance_scorer
+from groundwork.models.scores import gate_scorer
 from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
 from groundwork.warehouse.lineage import run_parts
@@ -27,7 +27,7 @@ def verify_stage(
     bar = stage_progress("verify", None, "pairs")
     with warehouse.connect() as con:
         pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-        scorer = relevance_scorer(con) if config.verify == "trained" else None
+        scorer = gate_scorer(con) if config.verify == "trained" else None
         with verifier(config, warehouse, run_id, idf, scorer) as backend:
             table = checked(backend.verifications(pairs), Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)

@@ -39,10 +39,10 @@ def pairs(
     threshold, validators), with the text as one quote. Exit 0: every row judged; 3: some rows
     rejected (one line each, with its line number); 2: the file cannot be read."""
     from groundwork.judging import PAIR_FIELDS, judged_pairs
-    from groundwork.models.scores import relevance_scorer
+    from groundwork.models.scores import gate_scorer
 
     def judge(rows: list[dict]) -> list[dict]:
-        return judged_pairs(rows, relevance_scorer())
+        return judged_pairs(rows, gate_scorer())
 
     def summary(results: list[dict]) -> str:
         return f"{len(results)} judged ({sum(r['verified'] for r in results)} verified)"

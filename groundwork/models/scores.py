@@ -124,6 +124,29 @@ class Embedder(Cached):
         return np.array(self.values(texts), dtype=np.float32)
 
 
+class PairCosines:
+    """The dense encoder as a scorer of (question, text) pairs: the cosine of their vectors (a
+    negative one as 0). It
+    reads each text alone, so a text met in many pairs (a question beside its 70 candidates) is
+    encoded once, and every vector is cached like any other."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embedder = embedder
+        self.model = embedder.model
+
+    @property
+    def version(self) -> str:
+        return self.embedder.version
+
+    def __call__(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        if not pairs:
+            return np.zeros(0, dtype=np.float64)
+        firsts = self.embedder([first for first, _ in pairs])
+        seconds = self.embedder([second for _, second in pairs])
+        # a score reads from 0 to 1, like a probability: an opposed pair is as unrelated as 0
+        return np.clip((firsts * seconds).sum(axis=1).astype(np.float64), 0.0, 1.0).round(6)
+
+
 def relevance_scorer(con: duckdb.DuckDBPyConnection | None = None) -> Scorer:
     """The relevance model trained here (models/relevance/), cached on `con`."""
     from groundwork.models.inference import loaded
@@ -139,3 +162,11 @@ def dense_embedder(con: duckdb.DuckDBPyConnection | None = None, stores: bool = 
     from groundwork.models.relevance import DENSE
 
     return Embedder(loaded_encoder(DENSE), con, stores)
+
+
+def gate_scorer(con: duckdb.DuckDBPyConnection | None = None) -> PairCosines:
+    """What the trained grounding gate scores a (question, quote) pair with: the dense encoder's
+    cosine, which tells an answer from its neighbours better than the relevance cross-encoder on
+    plain-language questions (BENCHMARKS.md, "Grounding gate"); its threshold is in
+    models/dense/model.json."""
+    return PairCosines(dense_embedder(con))

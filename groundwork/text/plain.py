@@ -47,10 +47,10 @@ def rejections_text(rejected: Counter) -> str:
 
 
 def model_reading(score: float, best: float | None) -> str:
-    """The relevance model's score of a quote in words, beside the question's best candidate's:
+    """The gate model's score of a quote in words, beside the question's best candidate's:
     a score means little alone, and next to the best a reader sees how near the quote came."""
     beside = f", the best candidate {best:.2f}" if best is not None else ""
-    return f"the relevance model reads {score:.2f}{beside}"
+    return f"the model reads {score:.2f}{beside}"
 
 
 def verified_because(verdict: dict, question: str, best: float | None) -> str:
@@ -71,7 +71,7 @@ def verified_because(verdict: dict, question: str, best: float | None) -> str:
 
 def rejected_because(verdict: dict, best: float | None) -> str:
     """Why a candidate requirement was not used, from its verification row: the reason in plain
-    words, then the relevance model's reading against what it accepts where the model turned
+    words, then the gate model's reading against what it accepts where the model turned
     it down, else the verifier's own rationale (the words it found, the reference it lacks)."""
     reason = verdict["rejection_reason"]
     plain = REJECTED_BECAUSE.get(reason, reason.replace("_", " "))

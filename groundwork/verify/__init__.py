@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from groundwork.llm.calls import ModelStage
-    from groundwork.models.scores import Scorer
+    from groundwork.models.scores import PairCosines
     from groundwork.warehouse.store import Warehouse
     from schemas.config import RunConfig
 
@@ -34,10 +34,10 @@ def verifier(
     warehouse: Warehouse,
     run_id: str,
     idf: dict[str, float],
-    scorer: Scorer | None = None,
+    scorer: PairCosines | None = None,
 ) -> AbstractContextManager[Verifier]:
     """The configured verification backend, open for the stage; `idf` weighs question terms,
-    `scorer` is the relevance model the trained gate asks."""
+    `scorer` is what the trained gate asks (the dense encoder's cosine)."""
     from groundwork.verify.rules import RulesVerifier
 
     def offline() -> Verifier:
@@ -46,7 +46,7 @@ def verifier(
         from groundwork.verify.trained import TrainedVerifier, model_gate
 
         if scorer is None:
-            raise ValueError("the trained gate needs the relevance model")
+            raise ValueError("the trained gate needs the dense encoder")
         return TrainedVerifier(idf, scorer, model_gate(scorer))
 
     def served(stage: ModelStage) -> Verifier:

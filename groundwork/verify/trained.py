@@ -1,13 +1,15 @@
-"""The trained backend of verification: the relevance model as the grounding gate.
+"""The trained backend of verification: a model trained here as the grounding gate.
 
 A requirement is verified for a question only when every hard validator passes (the quote is
 verbatim at its offsets in its chunk, and it stands on its own: no "the following", "such X"
-without an X, "see §") and the relevance model, reading the question beside the quote (with its
-lead-in and its context: title, citation, heading), scores it at or above the threshold and
-within the margin of the question's best candidate, both chosen on dev data
-(models/relevance/model.json): a quote near the best is another part of the answer, one far
-below it is about the subject without answering. The row records the score, the threshold
-and the model's version, and the lexical coverage figures the rules compute, for the reader.
+without an X, "see §") and the model, reading the question and the quote (with its lead-in and
+its context: title, citation, heading), scores it at or above the threshold and, when the model
+sets a margin, within it of the question's best candidate, both chosen on dev data (its
+model.json). The model is the dense encoder (models/dense/, the cosine of the two vectors:
+groundwork/models/scores.py gate_scorer): on plain-language questions it tells an answer from
+the other candidates better than the relevance cross-encoder and the lexical rules. The row
+records the score, the threshold and the model's version, and the lexical coverage figures the
+rules compute, for the reader.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def judged(row: dict, pair: dict, score: float, gate: Gate, best: float) -> dict
     question's best candidate (`best`), then the validators a relevant quote must still pass."""
     near = gate.margin is None or score >= best - gate.margin
     dangling = dangling_reference(pair["exact_quote"], pair["lead_in_quote"])
-    shown = f"the relevance model reads {score:.2f}"
+    shown = f"the model reads {score:.2f}"
     if score < best:
         shown += f", the question's best candidate {best:.2f}"
     margin = "" if gate.margin is None else f", margin {gate.margin:.2f}"
@@ -79,15 +81,15 @@ class Gate:
 
 
 def model_gate(scorer) -> Gate:
-    """The gate model.json sets for the relevance model `scorer` runs (a models.scores.Scorer)."""
+    """The gate model.json sets for the model `scorer` runs (models.scores.PairCosines)."""
     info = scorer.model.info
     if info.threshold is None:
-        raise ValueError("the trained gate needs the relevance model's threshold")
+        raise ValueError(f"the trained gate needs a threshold in {info.name}'s model.json")
     return Gate(info.threshold, scorer.version, info.margin)
 
 
 class TrainedVerifier:
-    """The relevance model as a `Verifier`."""
+    """A model trained here as a `Verifier`."""
 
     def __init__(self, idf: dict[str, float], score: Scores, gate: Gate) -> None:
         self.weight = TermWeights.of(idf)

@@ -84,7 +84,7 @@ def test_judge_pairs_on_good_rows_exits_0_with_jsonl(tmp_path):
     assert row["id"] == "breach-deadline"
     assert row["verified"] is (row["score"] >= THRESHOLD)
     assert re.fullmatch(
-        r"(answers|does not answer) the question: the relevance model reads \S+ "
+        r"(answers|does not answer) the question: the model reads \S+ "
         r"\(threshold \S+(, margin \S+)?\).*",
         row["rationale"],
     )

@@ -248,5 +248,5 @@ def test_missing_evidence_and_reasons_are_in_words():
     )
     trained = {"verifier": "trained:relevance-abc", "score": 0.912, "threshold": 0.5}
     assert verified_because(trained, question, 0.93) == (
-        "answers the question: the relevance model reads 0.91, the best candidate 0.93"
+        "answers the question: the model reads 0.91, the best candidate 0.93"
     )

@@ -92,17 +92,17 @@ def test_each_answer_says_why_it_quotes_and_what_it_did_not_use():
     q2 = text[text.index("## Q2") : text.index("## Sources")]
     assert f'"{QUOTE}" [^1]' in q1 and "Why quoted:\n\n- REQ-S0001[^1]: " in q1
     assert (
-        "- REQ-S0001[^1]: answers the question: the relevance model reads 0.91, the best "
+        "- REQ-S0001[^1]: answers the question: the model reads 0.91, the best "
         "candidate 0.93\n" in q1
     )
     assert "Not used:\n\n- REQ-S0187 (45 CFR § 164.410(a)(1)) " in q1
     assert (
         '"Except as provided in § 164.412, notice is due." — does not answer the question: '
-        "the relevance model reads 0.31, the best candidate 0.93; it accepts from 0.40" in q1
+        "the model reads 0.31, the best candidate 0.93; it accepts from 0.40" in q1
     )
     assert "Why quoted" not in q2 and "Not used:" in q2  # a refusal: what was checked
     assert '"A business associate shall provide the notice the notice ' in q2
-    assert 'notice the …" — does not answer the question: the relevance model reads 0.31, ' in q2
+    assert 'notice the …" — does not answer the question: the model reads 0.31, ' in q2
     assert "the best candidate 0.35" in q2
     assert "refers to text it does not quote: addresses the question, but it refers" in q2
     html = MarkdownIt("commonmark").render(text)

@@ -104,7 +104,7 @@ def test_a_scored_candidate_ranks_before_an_unscored_one_whatever_its_coverage()
     [
         (
             {"rejection_reason": "does_not_address_question", "score": 0.213, "threshold": 0.4},
-            "does not answer the question: the relevance model reads 0.21, the best candidate "
+            "does not answer the question: the model reads 0.21, the best candidate "
             "0.93; it accepts from 0.40",
         ),
         (

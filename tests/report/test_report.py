@@ -434,7 +434,7 @@ def test_closest_candidates_not_used_sit_under_answers_and_say_what_a_refusal_ch
         )
     )
     q1, q9 = section(page, "Q1"), section(page, "Q9")
-    assert "Why it answers:</b> answers the question: the relevance model reads 0.91, " in q1
+    assert "Why it answers:</b> answers the question: the model reads 0.91, " in q1
     assert "the best candidate 0.93" in q1
     assert ">Closest candidates not used</h3>" in q1 and "What was checked" not in q1
     assert q1.index("gw-notused") < q1.index("gw-appendix")  # above the appendix
@@ -446,7 +446,7 @@ def test_closest_candidates_not_used_sit_under_answers_and_say_what_a_refusal_ch
     assert "individual the identification …</q>" in q1 and "individual </q>" not in q1
     assert "45 CFR § 164.404(c), Notification to individuals" in q1
     assert (
-        "not used:</b> does not answer the question: the relevance model reads 0.21, the best "
+        "not used:</b> does not answer the question: the model reads 0.21, the best "
         "candidate 0.93; it accepts from 0.40." in q1
     )
     assert "What was checked" in q9 and q9.count('class="gw-notused-item"') == 2

@@ -39,7 +39,7 @@ def test_only_the_threshold_decides_without_a_margin():
     rows = verdicts([0.9, 0.6, 0.3], Gate(0.5, "relevance-test"))
     assert [r["verified"] for r in rows] == [True, True, False]
     assert rows[2]["rejection_reason"] == "does_not_address_question"
-    assert rows[2]["rationale"].startswith("does not answer the question: the relevance model")
+    assert rows[2]["rationale"].startswith("does not answer the question: the model")
 
 
 def test_a_candidate_far_below_the_best_is_refused():
@@ -48,7 +48,7 @@ def test_a_candidate_far_below_the_best_is_refused():
     assert rows[1]["rejection_reason"] == "does_not_address_question"
     assert "another candidate answers the question better" in rows[1]["rationale"]
     assert "best candidate 0.90" in rows[1]["rationale"]
-    assert rows[0]["rationale"].startswith("answers the question: the relevance model reads 0.90")
+    assert rows[0]["rationale"].startswith("answers the question: the model reads 0.90")
 
 
 def test_nothing_passes_when_the_best_is_below_the_threshold():

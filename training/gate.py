@@ -1,0 +1,152 @@
+"""The trained grounding gate's threshold, chosen on the plain-language dev split's tuning half.
+
+The gate (`verify: trained`) accepts a candidate requirement when the dense encoder's cosine of
+the question and the quote (groundwork/models/scores.py gate_scorer, the text as
+groundwork/verify/trained.py gate_text builds it) reaches a threshold and the hard validators
+pass. This script takes a published run over ../shared/corpus with data/plain-questions/dev.jsonl
+and `verify: rules` (the candidates do not depend on the gate; the rules' verdicts are the bar),
+scores every candidate pair of the run once,
+through the gate itself, and for each threshold counts, per half of dev (training.plain
+tuning_half), the answerable questions answered citing an expected document, those answered
+citing none, and the near-miss questions refused; beside them, what the run's own gate did.
+
+The choice, on the tuning half only: among the thresholds that refuse at least as many near-miss
+questions as the lexical rules, the one answering most questions citing an expected document,
+then the one answering fewest citing none, then the higher. It is written into
+models/dense/model.json; the reported half is printed beside the rules, never chosen on.
+
+    printf 'verify: rules\\n' > /tmp/rules.yaml
+    .venv/bin/groundwork run --corpus ../shared/corpus --questions data/plain-questions/dev.jsonl \\
+        --config /tmp/rules.yaml -w /tmp/gw-dev
+    .venv/bin/python -m training.gate --warehouse /tmp/gw-dev
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from groundwork.models.inference import MODELS_DIR
+from groundwork.models.relevance import DENSE
+from groundwork.models.scores import gate_scorer
+from groundwork.verify.trained import Gate, TrainedVerifier
+from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.sqlfiles import literal_sql, query
+from groundwork.warehouse.store import Warehouse
+from training.plain import split_questions, tuning_half
+
+THRESHOLDS = np.round(np.arange(0.30, 0.801, 0.025), 3)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One half of dev under one gate: answerable questions answered citing an expected
+    document (`right`) or citing none (`wrong`), near-miss questions refused, and their totals."""
+
+    right: int
+    wrong: int
+    refused: int
+    answerable: int
+    near_misses: int
+
+    def row(self) -> str:
+        return (
+            f"{self.right}/{self.answerable} citing an expected document, {self.wrong} citing "
+            f"none, {self.refused}/{self.near_misses} near-misses refused"
+        )
+
+
+def outcome(accepted: dict[str, set[str]], questions: list[dict]) -> Outcome:
+    """The outcome of a gate that accepted, per question, candidates in these documents."""
+    right = wrong = refused = 0
+    for q in questions:
+        docs = accepted.get(q["id"], set())
+        if not q["answerable"]:
+            refused += not docs
+        elif docs & {a["doc_id"] for a in q["answers"]}:
+            right += 1
+        elif docs:
+            wrong += 1
+    near = sum(not q["answerable"] for q in questions)
+    return Outcome(right, wrong, refused, len(questions) - near, near)
+
+
+def judged_candidates(warehouse: Warehouse) -> list[dict]:
+    """Every candidate pair of the published run, judged by the trained gate with no threshold
+    (so a row is rejected only by a validator) beside the run's own verdict."""
+    with warehouse.connect(read_only=True) as con:
+        run = query(con, "runs/published").fetchone()[0]
+        parts = run_parts(
+            warehouse, run, "retrievals", "questions", "chunks", "requirements", "verifications"
+        )
+        pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
+        verified = con.execute(
+            f"SELECT question_id, requirement_id FROM {parts['verifications']} WHERE verified"
+        ).fetchall()
+    scorer = gate_scorer()
+    rows = TrainedVerifier({}, scorer, Gate(0.0, scorer.version)).verifications(pairs).to_pylist()
+    by_run = set(verified)
+    doc = dict(zip(pairs["requirement_id"].to_pylist(), pairs["doc_id"].to_pylist(), strict=True))
+    return [
+        {
+            "question_id": r["question_id"],
+            "doc_id": doc[r["requirement_id"]],
+            "score": r["score"] or 0.0,
+            "valid": r["rejection_reason"] is None,
+            "run_verified": (r["question_id"], r["requirement_id"]) in by_run,
+        }
+        for r in rows
+    ]
+
+
+def accepted_at(rows: list[dict], threshold: float | None) -> dict[str, set[str]]:
+    """Question -> documents of its accepted candidates: at `threshold`, or the run's own."""
+    accepted: dict[str, set[str]] = {}
+    for r in rows:
+        ok = r["run_verified"] if threshold is None else r["valid"] and r["score"] >= threshold
+        if ok:
+            accepted.setdefault(r["question_id"], set()).add(r["doc_id"])
+    return accepted
+
+
+def chosen(rows: list[dict], tuning: list[dict]) -> float:
+    """The threshold the module docstring describes, from the tuning half."""
+    floor = outcome(accepted_at(rows, None), tuning).refused
+    fits = [t for t in THRESHOLDS if outcome(accepted_at(rows, t), tuning).refused >= floor]
+    if not fits:
+        raise SystemExit("no threshold refuses as many near-misses as the rules")
+
+    def rank(t: float) -> tuple[int, int, float]:
+        o = outcome(accepted_at(rows, t), tuning)
+        return (o.right, -o.wrong, t)
+
+    return float(max(fits, key=rank))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--warehouse", type=Path, default=Path("/tmp/gw-dev"))
+    parser.add_argument("--model", type=Path, default=MODELS_DIR / DENSE)
+    args = parser.parse_args()
+    rows = judged_candidates(Warehouse(args.warehouse))
+    dev = split_questions("dev")
+    halves = {
+        "tuning": [q for q in dev if tuning_half(q["id"])],
+        "reported": [q for q in dev if not tuning_half(q["id"])],
+    }
+    threshold = chosen(rows, halves["tuning"])
+    for name, questions in halves.items():
+        print(f"{name} half, the run's gate: {outcome(accepted_at(rows, None), questions).row()}")
+        gate = outcome(accepted_at(rows, threshold), questions)
+        print(f"{name} half, trained gate at {threshold}: {gate.row()}")
+    meta_path = args.model / "model.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta_path.write_text(json.dumps({**meta, "threshold": threshold}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
