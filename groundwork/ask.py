@@ -1,9 +1,9 @@
 """`groundwork ask`: one question against the published warehouse, read-only, in seconds.
 
-The same stage backends as the corpus flow's offline defaults (hybrid retrieval, the lexical
-gate, extractive composition), run in-process on the current published chunks and requirements;
-nothing is written to the warehouse, so asking never competes with a nightly run. No Prefect run
-is started: a single question is not a batch job.
+The same stage backends as the corpus flow's offline defaults (hybrid retrieval, the dense
+encoder as the gate, extractive composition), run in-process on the current published chunks
+and requirements; nothing is written to the warehouse, so asking never competes with a nightly
+run. No Prefect run is started: a single question is not a batch job.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
-from groundwork.models.scores import dense_embedder
+from groundwork.models.scores import PairCosines, dense_embedder
 from groundwork.retrieve import retriever
 from groundwork.verify import verifier
 from groundwork.warehouse.lineage import run_parts
@@ -50,11 +50,12 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
             config = RunConfig(top_k=top_k)
             # the default backends; the encoder reads the vectors the run cached, storing none
-            backend = retriever(chunks, config, embedder=dense_embedder(con, stores=False))
+            encoder = dense_embedder(con, stores=False)
+            backend = retriever(chunks, config, embedder=encoder)
             found = backend.retrievals(questions, top_k)
             parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-            with verifier(config, warehouse, "ask", backend.idf) as gate:
+            with verifier(config, warehouse, "ask", backend.idf, PairCosines(encoder)) as gate:
                 verified = gate.verifications(pairs)
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))

@@ -11,7 +11,7 @@ import hashlib
 from groundwork.claims.model import MODEL as SUPPORT
 from groundwork.extract.classifier import MODEL as REQUIREMENT
 from groundwork.extract.deontic import EXTRACTOR_VERSION
-from groundwork.models.inference import model_version
+from groundwork.models.inference import MODELS_DIR, ModelInfo, model_version
 from groundwork.models.relevance import DENSE, relevance_version
 from groundwork.warehouse.sqlfiles import SQL_DIR
 
@@ -44,9 +44,10 @@ STAGE_VERSIONS = {
     "extract": f"{EXTRACTOR_VERSION} {model_version(REQUIREMENT)}",
     "register": "2",  # 2: only the candidates the extractor decided are requirements
     "questions": "1",
-    # 3: BM25 and dense candidates fused, reranked, top k distinct units
-    "retrieve": f"3 {relevance_version()} {model_version(DENSE)}",
-    "verify": f"{VERIFIER} {relevance_version()}",
+    # 4: hybrid by default (BM25 and dense candidates fused), top k distinct units
+    "retrieve": f"4 {relevance_version()} {model_version(DENSE)}",
+    # the trained gate: the dense encoder and its threshold
+    "verify": f"{VERIFIER} {model_version(DENSE)} {ModelInfo.read(MODELS_DIR / DENSE).threshold}",
     "compose": f"{COMPOSER} {model_version(SUPPORT)}",
     "review": _checks_version(),
     "publish": "2",

@@ -54,8 +54,10 @@ def models_used(config: dict) -> list[str]:
         if isinstance(backend, dict):
             served = f"served model {backend.get('model')} at {backend.get('base_url')}"
             used.append(f"{stage}: {served}")
-        elif backend == "trained":
-            names = {"retrieve": ["relevance", "dense"], "verify": ["relevance"]}
+        elif backend in ("trained", "hybrid"):
+            names = {"retrieve": ["relevance", "dense"], "verify": ["dense"]}
+            if backend == "hybrid":
+                names["retrieve"] = ["dense"]
             for name in names.get(stage, ["requirement"]):
                 used.append(f"{stage}: {model_version(name)}")
     if (config.get("claims") or {}).get("model") == "trained":

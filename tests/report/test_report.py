@@ -370,7 +370,7 @@ def test_the_provenance_block_names_run_corpus_config_code_models_checks_and_fil
     block = page[page.index('id="provenance"') : page.index("</section>")]
     assert "data/corpus" in block and 'gw-doc-count">50<' in block and "ab" * 32 in block
     assert "a custom configuration" in block and "0123456789abcdef" in block  # no profile matches
-    assert "verify: relevance-" in block and "fedcba9876543210" in block
+    assert "verify: dense-" in block and "fedcba9876543210" in block
     assert "not the run's" in block  # other code than this: its models may have differed
     assert 'gw-checks-passed">1<' in block and 'gw-checks-failed">1<' in block
     assert "<b>failed</b> (soft): <code>answer_coverage</code>" in block
