@@ -161,7 +161,13 @@ def test_failed_hard_check_blocks_publication(published_sample, sample_copy: Pat
     pq.write_table(pa.Table.from_pylist(table, schema=pq.read_schema(part)), part)
     results = review_stage.fn(wh, bad_run, QUIET)
     failed = {r["check_name"] for r in results if not r["passed"] and r["severity"] == "hard"}
-    assert failed == {"requirements_verbatim", "requirement_ids_unique"}
+    # a statement quoting the tampered requirement (whether one does depends on the gate) fails too
+    assert {"requirements_verbatim", "requirement_ids_unique"} <= failed
+    assert failed <= {
+        "requirements_verbatim",
+        "requirement_ids_unique",
+        "statement_quotes_verbatim",
+    }
     assert publish_stage.fn(wh, bad_run, results) is False
     assert rows(warehouse, "SELECT DISTINCT run_id FROM publications") == [(good_run,)]
     assert rows(warehouse, NOT_VERBATIM) == [(0,)]
