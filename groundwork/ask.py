@@ -15,7 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from groundwork.compose.tables import answers
-from groundwork.models.scores import PairCosines, dense_embedder
+from groundwork.models.scores import dense_embedder, gate_scorer
 from groundwork.retrieve import retriever
 from groundwork.verify import verifier
 from groundwork.warehouse.lineage import run_parts
@@ -50,12 +50,12 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             chunks = con.execute(literal_sql("answers/index_chunks", **parts)).to_arrow_table()
             config = RunConfig(top_k=top_k)
             # the default backends; the encoder reads the vectors the run cached, storing none
-            encoder = dense_embedder(con, stores=False)
-            backend = retriever(chunks, config, embedder=encoder)
+            backend = retriever(chunks, config, embedder=dense_embedder(con, stores=False))
             found = backend.retrievals(questions, top_k)
             parts["retrievals"] = _written(found, Path(tmp) / "retrievals.parquet")
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-            with verifier(config, warehouse, "ask", backend.idf, PairCosines(encoder)) as gate:
+            scorer = gate_scorer(con, stores=False)
+            with verifier(config, warehouse, "ask", backend.idf, scorer) as gate:
                 verified = gate.verifications(pairs)
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))

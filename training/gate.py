@@ -116,15 +116,11 @@ def accepted_at(rows: list[dict], threshold: float | None) -> dict[str, set[str]
 def chosen(rows: list[dict], tuning: list[dict]) -> float:
     """The threshold the module docstring describes, from the tuning half."""
     floor = outcome(accepted_at(rows, None), tuning).refused
-    fits = [t for t in THRESHOLDS if outcome(accepted_at(rows, t), tuning).refused >= floor]
+    outcomes = {float(t): outcome(accepted_at(rows, t), tuning) for t in THRESHOLDS}
+    fits = {t: o for t, o in outcomes.items() if o.refused >= floor}
     if not fits:
         raise SystemExit("no threshold refuses as many near-misses as the rules")
-
-    def rank(t: float) -> tuple[int, int, float]:
-        o = outcome(accepted_at(rows, t), tuning)
-        return (o.right, -o.wrong, t)
-
-    return float(max(fits, key=rank))
+    return max(fits, key=lambda t: (fits[t].right, -fits[t].wrong, t))
 
 
 def main() -> None:

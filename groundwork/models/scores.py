@@ -164,9 +164,9 @@ def dense_embedder(con: duckdb.DuckDBPyConnection | None = None, stores: bool = 
     return Embedder(loaded_encoder(DENSE), con, stores)
 
 
-def gate_scorer(con: duckdb.DuckDBPyConnection | None = None) -> PairCosines:
+def gate_scorer(con: duckdb.DuckDBPyConnection | None = None, stores: bool = True) -> PairCosines:
     """What the trained grounding gate scores a (question, quote) pair with: the dense encoder's
     cosine, which tells an answer from its neighbours better than the relevance cross-encoder on
     plain-language questions (BENCHMARKS.md, "Grounding gate"); its threshold is in
-    models/dense/model.json."""
-    return PairCosines(dense_embedder(con))
+    models/dense/model.json. Cached on `con` (read only, without `stores`)."""
+    return PairCosines(dense_embedder(con, stores))

@@ -45,6 +45,15 @@ def profiles_matching(config: dict) -> list[str]:
     ]
 
 
+# The models trained here that a (stage, backend) runs.
+TRAINED_MODELS = {
+    ("retrieve", "hybrid"): ["dense"],
+    ("retrieve", "trained"): ["relevance", "dense"],
+    ("extract", "trained"): ["requirement"],
+    ("verify", "trained"): ["dense"],
+}
+
+
 def models_used(config: dict) -> list[str]:
     """The models the configuration asks for: those trained here with their versions (as
     shipped with this code), and a served model by its name."""
@@ -54,11 +63,8 @@ def models_used(config: dict) -> list[str]:
         if isinstance(backend, dict):
             served = f"served model {backend.get('model')} at {backend.get('base_url')}"
             used.append(f"{stage}: {served}")
-        elif backend in ("trained", "hybrid"):
-            names = {"retrieve": ["relevance", "dense"], "verify": ["dense"]}
-            if backend == "hybrid":
-                names["retrieve"] = ["dense"]
-            for name in names.get(stage, ["requirement"]):
+        else:
+            for name in TRAINED_MODELS.get((stage, backend), []):
                 used.append(f"{stage}: {model_version(name)}")
     if (config.get("claims") or {}).get("model") == "trained":
         used.append(f"claim checks: {model_version('support')}")
