@@ -41,7 +41,7 @@ class GateVerdicts:
     """What the grounding gate decided, as answers.md says it under each answer: its verdicts
     on the requirements the answers cite (rows of sql/report/citations.sql), the closest
     candidates it turned down (sql/report/closest_rejected.sql) and each question's best
-    relevance score (sql/report/best_scores.sql). Empty, answers.md shows the answers alone."""
+    gate-model score (sql/report/best_scores.sql). Empty, answers.md shows the answers alone."""
 
     cited: list[dict] = field(default_factory=list)
     rejected: list[dict] = field(default_factory=list)

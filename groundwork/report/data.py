@@ -19,7 +19,7 @@ class ReportTables:
     its answer; `checks` the review stage's results; `previous_run` the published run before
     this one (what the diff compares against), if any; `closest_rejected` the nearest
     candidates the gate turned down per question, and `best_scores` each question's best
-    relevance score (None where the rules decided), which a model's score is said beside."""
+    gate-model score (None where the rules decided), which a model's score is said beside."""
 
     run: dict
     answers: list[dict]

@@ -32,7 +32,7 @@ def _item_html(anchor: str, row: dict, best: float | None) -> str:
 
 def not_used_html(anchor: str, rows: list[dict], best: float | None, refused: bool) -> str:
     """The block of one question (empty when the gate rejected nothing it judged). `rows` are
-    its rows of sql/report/closest_rejected.sql, best first; `best` its best relevance score."""
+    its rows of sql/report/closest_rejected.sql, best first; `best` its best gate-model score."""
     if not rows:
         return ""
     checked = (

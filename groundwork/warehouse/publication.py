@@ -72,7 +72,7 @@ def repaired_publication(warehouse: Warehouse) -> str | None:
 
 def published_verdicts(con: duckdb.DuckDBPyConnection) -> GateVerdicts:
     """The published run's gate verdicts answers.md says in words: on what its answers cite,
-    the closest candidates turned down, and each question's best relevance score (the same
+    the closest candidates turned down, and each question's best gate-model score (the same
     queries as the HTML report's, on the current_* views)."""
     current = {t: Sql(f"current_{t}") for t in ("citations", "verifications", "requirements")}
     best = con.execute(literal_sql("report/best_scores", **current)).fetchall()

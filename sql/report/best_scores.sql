@@ -1,4 +1,4 @@
--- Each question's best relevance score among its candidates (NULL where the rules decided): a
+-- Each question's best gate-model score among its candidates (NULL where the rules decided): a
 -- model's score of one quote is said beside it.
 -- Parameters: $verifications.
 SELECT question_id, max(score) AS best_score

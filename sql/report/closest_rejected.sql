@@ -1,5 +1,5 @@
 -- Per question, the closest candidates the gate rejected, best first, at most 3: ranked by the
--- relevance model's score where it scored them, else by the share of the question's weighted
+-- gate model's score where it scored them, else by the share of the question's weighted
 -- words the quote covers (ties: requirement ID). A quote that is not verbatim in its source is
 -- left out: it was never judged on what it says. With each, the requirement's quote and where
 -- it is from, and the verdict's reason and figures, which the report and answers.md say in words.
