@@ -69,9 +69,11 @@ def quote_context(text: str, offset: int, start: int, end: int) -> dict:
     }
 
 
-# Controls, checklists and policies state duties in the imperative ("a. Develop, document, and
-# disseminate ...", "- Use a password manager"): a list item that opens with a directive verb is an
-# obligation even without a modal. The verbs are the directive vocabulary of such texts.
+# Controls, checklists and policies state duties in the imperative ("Develop, document, and
+# disseminate ...", "- Use a password manager"): a paragraph or list item that opens with a
+# directive verb is an obligation even without a modal, and one that ends in a colon ("Include the
+# following in the plan:") is the lead-in of the items below it. The verbs are the directive
+# vocabulary of such texts.
 _DIRECTIVE_VERBS = frozenset(
     """
     accept adopt allocate apply approve assess assign audit authorize back block change check
@@ -85,16 +87,36 @@ _DIRECTIVE_VERBS = frozenset(
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 _IMPERATIVE = re.compile(
-    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|and|or)\b)"
+    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|and|or|means)\b)"
 )
 
 
-def _imperative_clause(text: str, start: int, end: int) -> DeonticClause | None:
-    """An obligation stated as an imperative list item ("Review and update the policy ...")."""
+def _imperative_clause(
+    text: str, start: int, end: int, opens_list: bool = False
+) -> DeonticClause | None:
+    """An obligation stated as an imperative ("Review and update the policy ..."); not a
+    question ("Back from your trip?"), which asks rather than directs."""
     verb = _IMPERATIVE.match(text, start, end)
     if verb is None or verb.group(1).lower() not in _DIRECTIVE_VERBS:
         return None
-    return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", False)
+    if "?" in text[start:end]:
+        return None
+    return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", opens_list)
+
+
+def _is_sentence(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] ends as a sentence or a clause of one does."""
+    return text[start:end].rstrip().endswith((".", ";", "!"))
+
+
+def _imperative_lead(text: str, start: int, end: int) -> DeonticClause | None:
+    """The imperative paragraph text[start:end] as the lead-in of a list of requirements
+    ("Provide notice to individuals about the processing of ... that:" opens its items), or
+    None when it does not end as one."""
+    stripped = text[start:end].rstrip()
+    if not stripped.endswith(":") or not _opens_requirement_list(text, start + len(stripped)):
+        return None
+    return _imperative_clause(text, start, start + len(stripped), opens_list=True)
 
 
 _FIRST_WORD = re.compile(r"\s*([A-Z][a-z]+)\b")
@@ -115,6 +137,9 @@ class _LeadIn:
     start: int  # document offsets of the lead-in clause
     end: int
     depth: int  # label depth of the paragraph that opened the list
+    # whether an unlabelled paragraph below it is one of its items: a statute's flush text under
+    # "shall--" continues the list; a control's "Discussion:" after its items does not
+    flush_items: bool = True
 
 
 def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -216,6 +241,8 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
             body_start = bullet.end() if bullet else para.label_end
             if lead and not (depth > lead.depth or (bullet and depth >= lead.depth)):
                 lead = None
+            if lead and not (lead.flush_items or para.labels or bullet):
+                lead = None
             path = label_path(section, labels) or None
             clauses = deontic_clauses(text[para.start : para.end])
             for clause in clauses:
@@ -225,15 +252,17 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 span = _item_span(text, body_start, para.end)
                 if span:
                     rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
-            elif (
-                not clauses
-                and (para.labels or bullet)
-                and _opens_with_directive(text, body_start, para.end)
-            ):
+            elif not clauses and _opens_with_directive(text, body_start, para.end):
                 span = _item_span(text, body_start, para.end)
+                if span and not (para.labels or bullet) and not _is_sentence(text, *span):
+                    span = None  # a line such as "Follow TTS Incident Response Plan" heads text
                 imperative = _imperative_clause(text, *span) if span else None
                 if span and imperative:
                     rows.append(_candidate(chunk, path, *span, imperative, "medium", None))
+                elif (opener := _imperative_lead(text, body_start, para.end)) is not None:
+                    quote = text[opener.start : opener.end]
+                    start = chunk.char_start + opener.start
+                    lead = _LeadIn(opener, quote, start, start + len(quote), depth, False)
             opener = next((c for c in reversed(clauses) if c.opens_list), None)
             if opener is not None and _opens_requirement_list(text, para.start + opener.end):
                 s, e = para.start + opener.start, para.start + opener.end

@@ -71,6 +71,35 @@ def test_imperative_list_items_are_obligations():
     assert rows[0]["label_path"] == "(a)"
 
 
+STATEMENT = """# IR-08 Incident Response Plan
+
+Develop, monitor, and report on the results of information security and privacy measures of performance.
+
+Include the following in the Incident Response Plan for breaches involving personally identifiable information:
+
+a. A process to determine if notice to individuals or other organizations is needed; and
+
+b. An assessment process to determine the extent of the harm for affected individuals.
+
+Use means, with respect to individually identifiable health information, the sharing of such information.
+
+Follow TTS Incident Response Plan
+
+Back from your trip? Head on over to get reimbursed!"""
+
+
+def test_an_imperative_paragraph_is_an_obligation_and_the_lead_in_of_its_items():
+    rows = extracted(STATEMENT)
+    assert [(r["trigger"], r["lead_in_quote"] is not None) for r in rows] == [
+        ("Develop", False),
+        ("Include", True),
+        ("Include", True),
+    ]
+    assert rows[1]["lead_in_quote"].endswith("involving personally identifiable information:")
+    assert STATEMENT[rows[1]["lead_in_start"] : rows[1]["lead_in_end"]] == rows[1]["lead_in_quote"]
+    assert [r["exact_quote"][:8] for r in rows[1:]] == ["A proces", "An asses"]
+
+
 def test_each_quote_carries_its_whole_sentence_at_document_offsets():
     rows = extracted(BREACH, "45 CFR § 164.404", max_chars=300)
     for r in rows:
