@@ -63,12 +63,11 @@ def test_the_shards_run_on_a_cluster_of_dask_scheduler_and_dask_worker_processes
     as on two machines), both workers take shards, and every table is that of the checksummed
     local run (tests/output_checksums.py)."""
     from distributed import Client, get_task_stream
-    from prefect.settings import PREFECT_API_URL
 
     from tests.output_checksums import run_checksums
 
     with (
-        dask_cluster(2, PREFECT_API_URL.value(), tmp_path / "logs") as cluster,
+        dask_cluster(2, tmp_path / "logs") as cluster,
         Client(cluster.address) as client,
     ):
         on_dask = corpus_run.with_options(task_runner=dask_runner(cluster.address))
@@ -81,6 +80,9 @@ def test_the_shards_run_on_a_cluster_of_dask_scheduler_and_dask_worker_processes
         preloaded = set(client.run(lambda: "groundwork.runtime.preload" in sys.modules).values())
     assert summary.status == "published"
     assert len(workers) == 2 and parents == set(cluster.nannies) and preloaded == {True}
+    # the shards' task runs are on the test's Prefect server, which the workers were not given
+    (flow_run_id,) = rows(tmp_path / "wh", "SELECT flow_run_id FROM runs")[0]
+    assert shard_runs(flow_run_id) == 11
     expected = json.loads((FIXTURES / "output_checksums.json").read_text())
     found = run_checksums(tmp_path / "wh")
     for database, tables in expected.items():

@@ -1,7 +1,8 @@
 """A Dask cluster as a user starts one: `dask scheduler` and `dask worker` as processes of their
 own, from this environment's `dask` command, not an in-process LocalCluster. The workers take
-`--preload groundwork.runtime.preload` (the compiled rules engine) and the Prefect server of the
-flow that sends them shards; they are stopped however the test ends."""
+`--preload groundwork.runtime.preload` (the compiled rules engine) and no Prefect settings of
+their own: each shard brings the flow's (its Prefect server among them). They are stopped however
+the test ends."""
 
 from __future__ import annotations
 
@@ -34,20 +35,18 @@ class Cluster:
 
 
 @contextmanager
-def dask_cluster(workers: int, prefect_api_url: str, logs: Path) -> Iterator[Cluster]:
+def dask_cluster(workers: int, logs: Path) -> Iterator[Cluster]:
     """A scheduler on 127.0.0.1 and `workers` worker processes of one thread each, no dashboard,
     their output in `logs`; yields once every worker has joined the scheduler."""
     from distributed import Client
 
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    env = {**os.environ, "PREFECT_API_URL": prefect_api_url}
     logs.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
         scheduler = stack.enter_context(
             _process(
                 ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                env,
                 logs / "scheduler.log",
             )
         )
@@ -55,7 +54,7 @@ def dask_cluster(workers: int, prefect_api_url: str, logs: Path) -> Iterator[Clu
         worker = [address, "--nthreads", "1", "--preload", "groundwork.runtime.preload"]
         nannies = [
             stack.enter_context(
-                _process(["worker", *worker, "--no-dashboard"], env, logs / f"worker-{n}.log")
+                _process(["worker", *worker, "--no-dashboard"], logs / f"worker-{n}.log")
             )
             for n in range(workers)
         ]
@@ -65,8 +64,10 @@ def dask_cluster(workers: int, prefect_api_url: str, logs: Path) -> Iterator[Clu
 
 
 @contextmanager
-def _process(args: list[str], env: dict[str, str], log: Path) -> Iterator[subprocess.Popen]:
-    """`dask ARGS` in a process group of its own, output to `log`; stopped on the way out."""
+def _process(args: list[str], log: Path) -> Iterator[subprocess.Popen]:
+    """`dask ARGS` in a process group of its own, with this process's environment less its
+    Prefect settings, output to `log`; stopped on the way out."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     with log.open("w") as out:
         process = subprocess.Popen(
             [str(DASK), *args],
