@@ -39,6 +39,7 @@ def dask_cluster(workers: int, logs: Path) -> Iterator[Cluster]:
     """A scheduler on 127.0.0.1 and `workers` worker processes of one thread each, no dashboard,
     their output in `logs`; yields once every worker has joined the scheduler."""
     from distributed import Client
+    from distributed.client import WorkerStartTimeoutError
 
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
@@ -59,7 +60,11 @@ def dask_cluster(workers: int, logs: Path) -> Iterator[Cluster]:
             for n in range(workers)
         ]
         with Client(address, timeout=60) as client:
-            client.wait_for_workers(workers, timeout=120)
+            try:
+                client.wait_for_workers(workers, timeout=120)
+            except WorkerStartTimeoutError:
+                tails = [(logs / f"worker-{n}.log").read_text()[-2000:] for n in range(workers)]
+                pytest.fail("dask workers did not join:\n" + "\n".join(tails))
         yield Cluster(address, tuple(n.pid for n in nannies))
 
 
