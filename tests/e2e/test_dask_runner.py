@@ -1,12 +1,15 @@
-"""`--task-runner dask`: the stages' shards run as Prefect task runs on a Dask LocalCluster
-(prefect-dask), and every table comes out the same as with the default local runner."""
+"""`--task-runner dask`: the stages' shards run as Prefect task runs on Dask (prefect-dask), on a
+LocalCluster or on a cluster of `dask scheduler` and `dask worker` processes, and every table
+comes out the same as with the default local runner."""
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
+import psutil
 import pytest
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
@@ -15,6 +18,7 @@ from flows.corpus import corpus_run
 from groundwork.runtime.shards import dask_runner
 from schemas.config import RunConfig
 from tests.output_checksums import CHECKSUMMED
+from tests.support.dask_cluster import dask_cluster
 from tests.support.paths import FIXTURES, SAMPLE_CORPUS, SAMPLE_QUESTIONS
 from tests.support.runs import flow_run
 from tests.support.warehouses import rows
@@ -54,28 +58,31 @@ def test_the_dask_runner_gives_the_same_tables_as_the_local_one(tmp_path: Path):
     assert shard_runs(local_flow_run) == 0  # the local runner uses worker processes instead
 
 
-def test_the_shards_run_on_several_dask_worker_processes(tmp_path: Path):
-    """On a cluster of two worker processes (as on two machines), both take shards, and every
-    table is that of the checksummed local run (tests/output_checksums.py)."""
-    from distributed import Client, LocalCluster, get_task_stream
+def test_the_shards_run_on_a_cluster_of_dask_scheduler_and_dask_worker_processes(tmp_path: Path):
+    """On a cluster started as a user starts one (`dask scheduler`, two `dask worker` processes,
+    as on two machines), both workers take shards, and every table is that of the checksummed
+    local run (tests/output_checksums.py)."""
+    from distributed import Client, get_task_stream
 
     from tests.output_checksums import run_checksums
 
     with (
-        LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
+        dask_cluster(2, tmp_path / "logs") as cluster,
+        Client(cluster.address) as client,
     ):
-        on_dask = corpus_run.with_options(task_runner=dask_runner(cluster.scheduler_address))
+        on_dask = corpus_run.with_options(task_runner=dask_runner(cluster.address))
         with get_task_stream(client) as stream:
             summary = on_dask(
                 str(SAMPLE_CORPUS), str(tmp_path / "wh"), str(SAMPLE_QUESTIONS), CONFIG
             )
         workers = {task["worker"] for task in stream.data}
-        pids = set(client.run(os.getpid).values())
+        parents = {psutil.Process(pid).ppid() for pid in client.run(os.getpid).values()}
+        preloaded = set(client.run(lambda: "groundwork.runtime.preload" in sys.modules).values())
     assert summary.status == "published"
-    assert len(workers) == 2 and len(pids) == 2 and os.getpid() not in pids
+    assert len(workers) == 2 and parents == set(cluster.nannies) and preloaded == {True}
+    # the shards' task runs are on the test's Prefect server, which the workers were not given
+    (flow_run_id,) = rows(tmp_path / "wh", "SELECT flow_run_id FROM runs")[0]
+    assert shard_runs(flow_run_id) == 11
     expected = json.loads((FIXTURES / "output_checksums.json").read_text())
     found = run_checksums(tmp_path / "wh")
     for database, tables in expected.items():
