@@ -1,12 +1,13 @@
-"""Scaling curve on Dask (issue 24): one cold `groundwork run --task-runner dask` per cluster size.
+"""Scaling curve on Dask: one cold `groundwork run --task-runner dask` per cluster size.
 
-For each size N in --workers, starts a Dask LocalCluster of N worker processes (one thread each;
-a scheduler and N processes, as on N machines), runs the CLI on the corpus into a fresh warehouse
-with `--dask-address` pointing at it (the CLI and the workers share one Prefect server, started
-here), and records the wall time, documents/s, the stage timings
-(from `runs`), the peak memory of the CLI process (the flow: DuckDB, register, review, publish)
-and of each worker process, and the shard sizes. On a 2-core machine, 4 workers oversubscribe the
-cores: the curve says what the scheduler costs, not what 4 machines would give.
+For each size N in --workers, starts a Dask cluster as a user does: `dask scheduler` and N
+`dask worker` processes of one thread each (tests/support/dask_cluster.py, the cluster the e2e
+test runs on), runs the CLI on the corpus into a fresh warehouse with `--dask-address` pointing at
+it (the CLI's Prefect server, started here, records the workers' shards too), and records the
+wall time, documents/s, the stage timings (from `runs`), the peak memory of the CLI process (the
+flow: DuckDB, register, review, publish) and of each worker process, and the shard sizes. On a
+2-core machine, 4 workers oversubscribe the cores: the curve says what the scheduler costs, not
+what 4 machines would give.
 
     .venv/bin/python benchmarks/dask_scaling.py --files 20000 --workers 1,2,4
     .venv/bin/python benchmarks/dask_scaling.py --corpus DIR --workers 2
@@ -32,6 +33,7 @@ CACHE = Path("/tmp/groundwork-bench")
 sys.path.insert(0, str(REPO))
 
 from groundwork.ingest.documents import BYTES_PER_BATCH, FILES_PER_BATCH  # noqa: E402
+from groundwork.runtime.shards import shared_prefect_server  # noqa: E402
 from schemas.config import RunConfig  # noqa: E402
 
 
@@ -84,33 +86,20 @@ def run_row(warehouse: Path) -> dict:
     return {"counts": json.loads(counts), "timings_s": json.loads(timings)}
 
 
-def shared_prefect_server() -> str:
-    """A Prefect server for the CLI and every cluster's workers, as a real cluster has one (an
-    ephemeral server per process would be measured instead): its API URL, also set in this
-    process's environment, which the workers and the CLI inherit."""
-    from prefect.server.api.server import SubprocessASGIServer
-
-    server = SubprocessASGIServer()
-    server.start()
-    os.environ["PREFECT_API_URL"] = server.api_url
-    return server.api_url
-
-
 def curve_point(corpus: Path, workers: int) -> dict:
     """A fresh cluster of `workers` processes, one cold run on it, and what it measured."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
+
+    from tests.support.dask_cluster import dask_cluster
 
     warehouse = CACHE / f"warehouse-dask-{workers}"
     subprocess.run(["rm", "-rf", str(warehouse)], check=True)
     load = os.getloadavg()[0]
     with (
-        LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
+        dask_cluster(workers, CACHE / f"dask-logs-{workers}") as cluster,
+        Client(cluster.address) as client,
     ):
-        client.wait_for_workers(workers)
-        run = measured_run(corpus, warehouse, cluster.scheduler_address)
+        run = measured_run(corpus, warehouse, cluster.address)
         peaks = client.run(worker_peak_mib)
     row = run_row(warehouse)
     documents = row["counts"].get("documents", 0)

@@ -46,7 +46,7 @@ def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:
 
     if address:
         return DaskTaskRunner(address=address)
-    _shared_prefect_server()
+    shared_prefect_server()
     return DaskTaskRunner(
         cluster_kwargs={
             "n_workers": workers or len(os.sched_getaffinity(0)),
@@ -58,16 +58,17 @@ def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:
     )
 
 
-def _shared_prefect_server() -> None:
-    """Without a Prefect server (PREFECT_API_URL unset), start this process's ephemeral one now
-    and name it in the environment the local cluster's worker processes inherit: otherwise each
-    worker starts an ephemeral server of its own on its first shard (one server a worker, each
-    taking seconds and hundreds of MB)."""
+def shared_prefect_server() -> str:
+    """This process's Prefect API URL, starting its ephemeral server now when none is set
+    (PREFECT_API_URL unset), named in the environment that child processes inherit: a local
+    cluster's worker processes (otherwise each starts an ephemeral server of its own on its first
+    shard, one a worker, each taking seconds and hundreds of MB), or a CLI a benchmark starts."""
     from prefect.server.api.server import SubprocessASGIServer
     from prefect.settings import PREFECT_API_URL
 
     if PREFECT_API_URL.value():
-        return
+        return PREFECT_API_URL.value()
     server = SubprocessASGIServer()  # the one Prefect's own client starts in this process
     server.start()
     os.environ["PREFECT_API_URL"] = server.api_url
+    return server.api_url
