@@ -167,8 +167,9 @@ models: $(TRAIN_STAMP)
 	$(TRAIN_VENV)/bin/python -m training.dense --shared $(SHARED) --out models/dense \
 	    --checkpoints /tmp/dense-ckpt/run
 	printf 'verify: rules\n' > /tmp/gw-dev-rules.yaml  # the gate the threshold must match
+	$(TRAIN_VENV)/bin/python -m training.gate --questions-out /tmp/gw-gate-questions.jsonl
 	$(TRAIN_VENV)/bin/groundwork run --corpus $(SHARED)/corpus --workers 1 \
-	    --config /tmp/gw-dev-rules.yaml --questions data/plain-questions/dev.jsonl -w /tmp/gw-dev \
+	    --config /tmp/gw-dev-rules.yaml --questions /tmp/gw-gate-questions.jsonl -w /tmp/gw-dev \
 	    || [ $$? -eq 3 ]
 	$(TRAIN_VENV)/bin/python -m training.gate --warehouse /tmp/gw-dev
 	$(TRAIN_VENV)/bin/python -m training.static --shared $(SHARED) --dense models/dense \

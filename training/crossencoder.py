@@ -257,12 +257,34 @@ def write_card(folder: Path, title: str, sections: dict[str, str], config) -> No
     """CARD.md: what the model is, its data and their licences, hyper-parameters, seed, dev
     figures, and the sha256 of every file shipped. `config` is the run's hyper-parameters (a
     dataclass)."""
-    files = sorted(p for p in folder.iterdir() if p.name != "CARD.md")
     lines = [f"# {title}", ""]
     for heading, text in sections.items():
         lines += [f"## {heading}", "", text.strip(), ""]
     lines += ["## Hyper-parameters", "", "| setting | value |", "|---|---|"]
     lines += [f"| {k} | {v} |" for k, v in asdict(config).items()]
-    lines += ["", "## Files", "", "| file | bytes | sha256 |", "|---|---|---|"]
-    lines += [f"| {p.name} | {p.stat().st_size:,} | `{sha256(p)}` |" for p in files]
+    lines += ["", *files_table(folder)]
     (folder / "CARD.md").write_text("\n".join(lines) + "\n")
+
+
+def files_table(folder: Path) -> list[str]:
+    """The card's last section: every file shipped but the card, with its size and sha256."""
+    files = sorted(p for p in folder.iterdir() if p.name != "CARD.md")
+    lines = ["## Files", "", "| file | bytes | sha256 |", "|---|---|---|"]
+    return lines + [f"| {p.name} | {p.stat().st_size:,} | `{sha256(p)}` |" for p in files]
+
+
+def card_with_section(folder: Path, heading: str, text: str) -> None:
+    """CARD.md with the section `heading` written (replaced where it is, else placed before the
+    hyper-parameters) and its files table made again: for a step after training that changes a
+    shipped file (training.gate writes the gate's threshold into model.json)."""
+    card = (folder / "CARD.md").read_text()
+    body = card[: card.index("## Files\n")]
+    section = f"## {heading}\n\n{text.strip()}\n\n"
+    if f"## {heading}\n" in body:
+        start = body.index(f"## {heading}\n")
+        end = body.find("\n## ", start + 1)
+        body = body[:start] + section + body[end + 1 :]
+    else:
+        at = body.index("## Hyper-parameters\n")
+        body = body[:at] + section + body[at:]
+    (folder / "CARD.md").write_text(body + "\n".join(files_table(folder)) + "\n")

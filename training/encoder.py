@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 import time
+import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from training.crossencoder import (
     TrainConfig,
@@ -53,20 +55,25 @@ def fine_tuned_encoder(
     config: TrainConfig,
     after_epoch: Callable[[int, object], None] | None = None,
     stop_after: int | None = None,
+    resumed: tuple[int, Path] | None = None,
 ):
     """The base model, pooled, fine-tuned so each query's vector is nearest its positive among
     the batch's positives and hard negatives; returns (pooled model, tokenizer). Epochs 0: the
     base model as it ships, pooled. `after_epoch(epoch, model)` sees the model (in eval mode)
     after each epoch: the checkpoint an epoch is chosen from. `stop_after` epochs end the run
     early on the schedule of `config.epochs` (the learning rate decays over all of them), so
-    a chosen epoch is trained again exactly."""
+    a chosen epoch is trained again exactly. `resumed` (epochs done, the transformers weights
+    they left) continues a run from its checkpoint: a fresh optimiser at that point of the
+    schedule, the batches in the order the whole run takes, dropout seeded anew. Training resumes
+    so after every epoch, whether or not the process stopped, so a run is the same either way."""
     import torch
     from transformers import AutoModel, AutoTokenizer
 
     seeded(config.seed)
     base = base_model_dir()
+    done, weights = resumed or (0, base)
     tokenizer = AutoTokenizer.from_pretrained(base)
-    model = pooled(AutoModel.from_pretrained(base))
+    model = pooled(AutoModel.from_pretrained(weights))
     if not config.epochs:
         return model.eval(), tokenizer
     model.train()
@@ -77,8 +84,16 @@ def fine_tuned_encoder(
     )
     names = ("input_ids", "attention_mask", "token_type_ids")
     order = random.Random(config.seed)
-    step, started = 0, time.perf_counter()
-    for epoch in range(1, (stop_after or config.epochs) + 1):
+    for _ in range(done):  # the epochs done: their batch order drawn, their schedule passed
+        order.shuffle(list(range(len(queries))))
+        with warnings.catch_warnings():  # a schedule step before any optimiser step: intended
+            warnings.simplefilter("ignore", UserWarning)
+            for _ in range(per_epoch):
+                schedule.step()
+    if done:
+        seeded(config.seed + done)
+    step, started = done * per_epoch, time.perf_counter()
+    for epoch in range(done + 1, (stop_after or config.epochs) + 1):
         rows = list(range(len(queries)))
         order.shuffle(rows)
         for start in range(0, len(rows), config.batch_size):
@@ -91,7 +106,7 @@ def fine_tuned_encoder(
             apply_step(loss, model, optimizer, schedule)
             step += 1
             if step % 20 == 0 or step == steps:
-                rate = step * len(batch) / (time.perf_counter() - started)
+                rate = (step - done * per_epoch) * len(batch) / (time.perf_counter() - started)
                 print(
                     f"step {step}/{steps} loss {loss.item():.4f} ({rate:.1f} queries/s)", flush=True
                 )
