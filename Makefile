@@ -174,5 +174,6 @@ models: $(TRAIN_STAMP)
 	$(TRAIN_VENV)/bin/python -m training.gate --warehouse /tmp/gw-dev
 	$(TRAIN_VENV)/bin/python -m training.static --shared $(SHARED) --dense models/dense \
 	    --dense-run /tmp/dense-ckpt/run --out models/static
-	$(TRAIN_VENV)/bin/python -m training.requirement --shared $(SHARED) --out models/requirement
+	$(TRAIN_VENV)/bin/python -m training.requirement --shared $(SHARED) --warehouse /tmp/gw-dev \
+	    --out models/requirement
 	$(TRAIN_VENV)/bin/python -m training.support --shared $(SHARED) --out models/support
