@@ -181,6 +181,12 @@ def run(
     and says so. Only one run at a time may use a warehouse: without a Prefect server a second
     one fails at once; with one (PREFECT_API_URL set) it waits its turn."""
     config = _run_config(config_file, profile, mapping, workers, replay)
+    if task_runner is Runner.dask and dask_address:
+        from groundwork.runtime.shards import unreachable_scheduler
+
+        if problem := unreachable_scheduler(dask_address):
+            err.print(f"[red]error:[/] {problem}", highlight=False)
+            raise typer.Exit(EXIT_USAGE)
     target = warehouse_dir(warehouse)
     from groundwork.warehouse.errors import WarehouseBusy
     from groundwork.warehouse.migrations import upgraded
@@ -217,8 +223,10 @@ def run(
     collector.freeze()
     flow = corpus_run
     if task_runner is Runner.dask:
-        from groundwork.runtime.shards import dask_runner
+        from groundwork.runtime.shards import dask_runner, server_warning
 
+        if warning := server_warning(dask_address):
+            err.print(f"[yellow]warning:[/] {warning}", highlight=False)
         flow = corpus_run.with_options(task_runner=dask_runner(dask_address, config.workers))
     try:
         with live_display():

@@ -11,8 +11,10 @@ of the GIL, so locally the process pool in groundwork.runtime.batches does the w
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 from prefect import task, unmapped
 from prefect.cache_policies import NO_CACHE
@@ -55,6 +57,45 @@ def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:
             "dashboard_address": None,
             "preload": ["groundwork.runtime.preload"],  # the compiled rules engine, as here
         }
+    )
+
+
+def unreachable_scheduler(address: str, timeout: float = 10) -> str | None:
+    """Why the Dask scheduler at `address` cannot be used (not HOST:PORT, or nothing answers
+    there), or None. Said in one line before the run starts: the run would otherwise fail at its
+    first shard, after Dask's half minute of retries, in a traceback. Addresses of schemes that
+    are not sockets (ucx://, inproc://) are left to Dask."""
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme not in _SOCKET_SCHEMES:
+        return None
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is not a number
+        host = port = None
+    if not host or port is None:
+        return f"--dask-address {address}: expected tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        return f"no Dask scheduler answers at {address} ({exc.strerror or exc})"
+    return None
+
+
+_SOCKET_SCHEMES = frozenset({"tcp", "tls", "ws", "wss"})
+
+
+def server_warning(address: str | None) -> str | None:
+    """What a run on the Dask scheduler at `address` is told when it names no Prefect server
+    (PREFECT_API_URL unset): its shards then report to a temporary server each worker starts for
+    itself, which costs seconds a worker and loses their task runs with it. None otherwise."""
+    from prefect.settings import PREFECT_API_URL
+
+    if not address or PREFECT_API_URL.value():
+        return None
+    return (
+        f"--dask-address {address} without PREFECT_API_URL: each worker starts a Prefect server "
+        "of its own and the shards' task runs are lost with it; set PREFECT_API_URL to a server "
+        "the workers reach (docs/operations.md, 'Run on a cluster')"
     )
 
 

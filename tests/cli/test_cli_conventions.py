@@ -17,6 +17,7 @@ from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from groundwork.cli import app
+from tests.support.servers import free_port
 
 RUNNER = CliRunner()
 
@@ -65,6 +66,7 @@ def test_help_shows_flags_as_flags_and_says_the_exit_codes(command):
 
 
 def test_bad_values_are_one_line_and_exit_2(tmp_path: Path):
+    nowhere = f"tcp://127.0.0.1:{free_port()}"
     cases = [
         ["ask", ""],  # pydantic said this in a traceback, exit 1
         ["ask", "ok?", "-f", "pdf"],
@@ -74,6 +76,8 @@ def test_bad_values_are_one_line_and_exit_2(tmp_path: Path):
         ["run"],  # a missing required option
         ["run", "--corpus", str(tmp_path / "nowhere"), "--from-stage", "nope"],
         ["export", "--format", "docx"],
+        # nothing answers there: one line at once, not a traceback after Dask's retries
+        ["run", "--corpus", str(tmp_path), "--task-runner", "dask", "--dask-address", nowhere],
         ["diff", "--format", "yaml"],
         ["nonsense"],
     ]
