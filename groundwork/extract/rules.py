@@ -111,8 +111,9 @@ def _is_sentence(text: str, start: int, end: int) -> bool:
 
 def _imperative_lead(text: str, start: int, end: int) -> DeonticClause | None:
     """The imperative paragraph text[start:end] as the lead-in of a list of requirements
-    ("Provide notice to individuals about the processing of ... that:" opens its items), or
-    None when it does not end as one."""
+    ("Include the following in the Incident Response Plan for breaches ...:" opens its items),
+    or None when it does not end as one (a list of conditions, "... information that:", is
+    not one, as for a modal's lead-in)."""
     stripped = text[start:end].rstrip()
     if not stripped.endswith(":") or not _opens_requirement_list(text, start + len(stripped)):
         return None
