@@ -1,4 +1,4 @@
-"""The trained grounding gate's threshold, chosen on the plain-language dev split's tuning half.
+"""The trained grounding gate's threshold, from plain dev's tuning half and train's near-misses.
 
 The gate (`verify: trained`) accepts a candidate requirement when the dense encoder's cosine of
 the question and the quote (groundwork/models/scores.py gate_scorer, the text as
@@ -140,12 +140,12 @@ def main() -> None:
         args.questions_out.write_text("".join(lines), encoding="utf-8")
         return
     rows = judged_candidates(Warehouse(args.warehouse))
+    tuning = [q for q in dev if tuning_half(q["id"])] + near_misses
     halves = {
-        "dev tuning half, train near-misses": [q for q in dev if tuning_half(q["id"])]
-        + near_misses,
+        "dev tuning half, train near-misses": tuning,
         "dev reported half": [q for q in dev if not tuning_half(q["id"])],
     }
-    threshold = chosen(rows, next(iter(halves.values())))
+    threshold = chosen(rows, tuning)
     lines = []
     for name, questions in halves.items():
         rules = outcome(accepted_at(rows, None), questions)

@@ -27,9 +27,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-import duckdb
-
 from groundwork.extract.classifier import DUTIES, asks_model, classifier_text
+from groundwork.warehouse.store import Warehouse
 
 # What a question asks for when the sentence that answers it imposes a duty.
 DUTY_ASKS = ("duty", "prohibition", "deadline")
@@ -77,22 +76,11 @@ class UsText:
     documents: dict[str, str]
 
 
-def _connected(warehouse: Path) -> duckdb.DuckDBPyConnection:
-    return duckdb.connect(
-        str(warehouse / "groundwork.duckdb"),
-        read_only=True,
-        config={"file_search_path": str(warehouse.resolve())},
-    )
-
-
 def us_text(warehouse: Path) -> UsText:
     """The current candidates and document texts of a run's warehouse."""
-    con = _connected(warehouse)
-    try:
+    with Warehouse(warehouse).connect(read_only=True) as con:
         rows = con.execute(CANDIDATES).fetchall()
         documents = dict(con.execute(DOCUMENTS).fetchall())
-    finally:
-        con.close()
     candidates: dict[str, list[Candidate]] = {}
     for doc, start, end, modality, confidence, kept, s_start, s_end, lead_in, offset, text in rows:
         sentence = text[s_start - offset : s_end - offset]
