@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.6.0"  # 1.6.0: imperative paragraphs, and their items, are obligations
+EXTRACTOR_VERSION = "1.7.0"  # 1.7.0: "Review and update ...": two joined directive verbs
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

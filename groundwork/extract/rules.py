@@ -76,18 +76,22 @@ def quote_context(text: str, offset: int, start: int, end: int) -> dict:
 # vocabulary of such texts.
 _DIRECTIVE_VERBS = frozenset(
     """
-    accept adopt allocate apply approve assess assign audit authorize back block change check
-    complete comply conduct configure confirm consult contact coordinate correct create define
-    delete designate destroy determine develop disable disclose dispose disseminate document
-    employ enable encrypt enforce ensure establish evaluate follow identify implement include
-    inform install integrate investigate keep limit lock log maintain manage monitor notify obtain
-    perform prepare prevent prohibit protect provide record remove report require respond restrict
-    retain review revoke safeguard secure select send separate share store submit test track
-    train transmit update use validate verify
+    accept adopt allocate analyse analyze apply approve assess assign audit authorize back
+    block change check complete comply conduct configure confirm consult contact coordinate
+    correct create define delete describe designate destroy determine develop disable
+    disclose dispose disseminate document employ enable encrypt enforce ensure establish
+    evaluate follow identify implement include inform install integrate investigate keep
+    limit lock log maintain manage monitor notify obtain perform prepare prevent prohibit
+    protect provide record remove report require respond restrict retain review revoke
+    safeguard secure select send separate share store submit test track train transmit
+    update use validate verify
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
+# A verb joined to a second ("Review and update ...", "Correct or delete ...") directs only
+# when the second is a directive verb too: "Review and approval of ..." names a task.
 _IMPERATIVE = re.compile(
-    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|and|or|means)\b)"
+    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|means)\b)"
+    r"(?:\s+(?:and|or)\s+(\w+))?"
 )
 
 
@@ -98,6 +102,8 @@ def _imperative_clause(
     question ("Back from your trip?"), which asks rather than directs."""
     verb = _IMPERATIVE.match(text, start, end)
     if verb is None or verb.group(1).lower() not in _DIRECTIVE_VERBS:
+        return None
+    if verb.group(2) is not None and verb.group(2) not in _DIRECTIVE_VERBS:
         return None
     if "?" in text[start:end]:
         return None

@@ -122,3 +122,16 @@ def test_a_complete_clause_past_40_words_is_kept_whole_and_flagged():
     (row,) = extracted(long)
     assert row["exact_quote"] == long and row["long_quote"]
     assert not any(r["long_quote"] for r in extracted(BREACH, max_chars=300))
+
+
+def test_two_joined_directive_verbs_are_an_imperative_and_a_verb_and_a_noun_are_not():
+    """"Review and approval" names a task, "Use or Lose" a term: neither directs."""
+    text = """# CA-01 Policy and Procedures
+
+c. Review and update the current assessment, authorization, and monitoring policy annually.
+
+d. Review and approval of the plan by the authorizing official.
+
+Use or Lose is the number of annual leave hours you would forfeit at the end of the year."""
+    (row,) = extracted(text)
+    assert row["trigger"] == "Review" and row["exact_quote"].startswith("Review and update")
