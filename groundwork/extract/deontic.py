@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.7.0"  # 1.7.0: "Review and update ...": two joined directive verbs
+EXTRACTOR_VERSION = "1.8.0"  # 1.8.0: a grant's "funding agreement ... is that" binds the State
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -83,6 +83,7 @@ class _Reading:
     modality: str
     confidence: str
     subject: tuple[int, int] | None
+    funded: bool = False  # a grant's condition: its lead-in may end on a citation, "(a)(1)"
 
     @property
     def anchor(self) -> int:
@@ -107,11 +108,14 @@ class _Reading:
 # --- triggers -------------------------------------------------------------------------------
 
 # The lookahead names the first two letters of every alternative (It/it, is, are, will, has,
-# have, shall, must, may, SHALL, MUST): it changes no match, and the regex engine rejects most
-# positions with it instead of trying each alternative (the scan takes half the time).
+# have, shall, must, may, SHALL, MUST, funding): it changes no match, and the regex engine
+# rejects most positions with it instead of trying each alternative (the scan takes half the
+# time). A grant statute conditions its money in its own idiom: "A funding agreement for a grant
+# under section 300x of this title is that the State involved will ...", a duty of the State.
 _TRIGGER_RE = re.compile(
-    rf"""\b(?=[IiawhsmSM][tsriahuHU])(?:
+    rf"""\b(?=[IiawhsmSMFf][tsriahuHU])(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
+    | (?P<funded>[Ff]unding\s+agreement\b[^.;:]{{0,160}}?\bis\s+that)
     | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+that)
     | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
           (?:{either(DUTY_PARTICIPLES)})\s+to
@@ -132,7 +136,7 @@ _TRIGGER_RE = re.compile(
 _TRIGGER_WORDS = tuple(
     """shall must may SHALL MUST required obliged obligat mandated duty responsible prohibited
     forbidden permitted authorised authorized allowed entitled empowered unlawful critical
-    essential mandatory imperative vital""".split()  # noqa: SIM905 - the commonest first
+    essential mandatory imperative vital unding""".split()  # noqa: SIM905 - the commonest first
 )
 _CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
 # A trigger inside a relative clause (`information that must be kept`, `uses that it is
@@ -376,12 +380,17 @@ def _reading(
     conditional = _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
     if relative or conditional or _PROVISION_SUBJECT_RE.fullmatch(subject_text):
         confidence = "low"
-    return _Reading(start, end, modality, confidence, subject)
+    funded = kind == "funded"
+    if funded and _FUNDED_BAN_RE.match(text, end):
+        modality = "prohibition"  # "... is that the State involved will not expend the grant"
+    return _Reading(start, end, modality, confidence, subject, funded)
 
 
+_FUNDED_BAN_RE = re.compile(r"[^.;:]{0,60}?\bwill\s+not\b")
 _PHRASE_READINGS = {
     "unlawful": ("prohibition", "high"),
     "critical": ("obligation", "medium"),
+    "funded": ("obligation", "medium"),
     "duty": ("obligation", "high"),
     "responsible": ("obligation", "medium"),
     "banned": ("prohibition", "high"),
@@ -594,7 +603,7 @@ def _bound_subject(
     """The subject the trigger binds, looking through `If ...` and `It is unlawful for X to`."""
     if match.lastgroup == "unlawful":
         return _extraposed_subject(text, match.end())
-    if match.lastgroup == "critical":
+    if match.lastgroup in {"critical", "funded"}:
         return None  # `It is critical that you notify ...`: the duty is stated, not bound to `It`
     subject = _subject_span(text, sentence_start, floor, match.start())
     if subject is not None and _SUBORDINATOR_RE.match(text, *subject):
@@ -751,20 +760,22 @@ def _clause(text: str, start: int, end: int, reading: _Reading) -> DeonticClause
         trigger=text[reading.start : reading.end],
         subject=subject,
         confidence=confidence,
-        opens_list=_opens_list(text, end),
+        opens_list=_opens_list(text, end, reading.funded),
     )
 
 
-def _opens_list(text: str, end: int) -> bool:
+def _opens_list(text: str, end: int, funded: bool = False) -> bool:
     """True when the quote ends a lead-in: `shall:`, `must—`, `the following:` before a list.
 
     A paragraph that stops without punctuation (`The Secretary shall adopt standards that`) is a
-    lead-in too: the list items follow as their own paragraphs.
+    lead-in too: the list items follow as their own paragraphs; a grant's condition may stop on a
+    citation (`... is that, in carrying out subsection (a)(1)`).
     """
-    if text[end - 1 : end] in _LEAD_IN_TOKENS:
+    last = text[end - 1 : end]
+    if last in _LEAD_IN_TOKENS:
         return True
     after = _NEXT_MARK_RE.match(text, end).group(1)  # type: ignore[union-attr]
-    return after in _LEAD_IN_TOKENS or (after == "" and text[end - 1 : end].isalnum())
+    return after in _LEAD_IN_TOKENS or (after == "" and (last.isalnum() or funded and last == ")"))
 
 
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:

@@ -135,3 +135,33 @@ d. Review and approval of the plan by the authorizing official.
 Use or Lose is the number of annual leave hours you would forfeit at the end of the year."""
     (row,) = extracted(text)
     assert row["trigger"] == "Review" and row["exact_quote"].startswith("Review and update")
+
+
+GRANT = """# § 300x–27. Treatment services for pregnant women
+
+(a) In general
+
+A funding agreement for a grant under section 300x–21 of this title is that the State involved
+
+(1) will ensure that each pregnant woman in the State who seeks such services is given preference in admissions to treatment facilities; and
+
+(2) will publicize the availability to such women of services from the facilities.
+
+(b) Referrals regarding States
+
+A funding agreement for a grant under section 300x–21 of this title is that, in carrying out subsection (a)(1)
+
+(1) the State involved will require that a treatment facility with insufficient capacity refer the woman to the State.
+
+(c) Restrictions
+
+A funding agreement for a grant under section 300x of this title is that the State involved will not expend the grant to make cash payments to intended recipients of health services."""
+
+
+def test_a_grants_funding_agreement_binds_the_state_and_leads_its_items():
+    rows = [r for r in extracted(GRANT) if r["is_requirement"]]
+    items = [r for r in rows if r["lead_in_quote"]]
+    assert [r["exact_quote"][:9] for r in items] == ["will ensu", "will publ", "the State"]
+    assert items[2]["lead_in_quote"].endswith("in carrying out subsection (a)(1)")
+    (ban,) = [r for r in rows if not r["lead_in_quote"]]
+    assert ban["modality"] == "prohibition" and ban["exact_quote"].endswith("health services.")
