@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.8.0"  # 1.8.0: a grant's "funding agreement ... is that" binds the State
+EXTRACTOR_VERSION = "1.9.0"  # 1.9.0: items opening on "May not" (with their subject); exemptions
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -121,11 +121,13 @@ _TRIGGER_RE = re.compile(
           (?:{either(DUTY_PARTICIPLES)})\s+to
         | (?:has|have)\s+(?:a|the)\s+(?:duty|obligation)\s+to
         | (?:is|are)\s+under\s+(?:a|an)\s+(?:duty|obligation)\s+to)
+    | (?P<exempt>(?:is|are)\s+not\s+(?:required|obliged|obligated)
+          (?=\s+(?:to|if|for|when|unless)\b))
     | (?P<responsible>(?:is|are)\s+responsible\s+for)
     | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:{either(BAN_PARTICIPLES)})(?:\s+from)?)
     | (?P<allowed>(?:is|are)\s+(?:hereby\s+)?
           (?:{either((*LEAVE_PARTICIPLES, "entitled", "empowered"))})\s+to)
-    | (?P<modal>shall|must|may|SHALL|MUST)
+    | (?P<modal>shall|must|may|SHALL|MUST|Shall|Must|May)
       (?P<negation>\s+(?:not|never|NOT)(?!\s+(?:{either((*NOT_A_NEGATION, "exceeding"))})\b)
         | \s+(?:{ABSOLUTE_NEGATION}))?
     )\b""",
@@ -136,7 +138,7 @@ _TRIGGER_RE = re.compile(
 _TRIGGER_WORDS = tuple(
     """shall must may SHALL MUST required obliged obligat mandated duty responsible prohibited
     forbidden permitted authorised authorized allowed entitled empowered unlawful critical
-    essential mandatory imperative vital unding""".split()  # noqa: SIM905 - the commonest first
+    essential mandatory imperative vital unding May Must Shall""".split()  # noqa: SIM905 - the commonest first
 )
 _CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
 # A trigger inside a relative clause (`information that must be kept`, `uses that it is
@@ -362,6 +364,13 @@ def _reading(
     kind = match.lastgroup if match.group("modal") is None else "modal"
     start, end = match.span()
     relative = _RELATIVE_RE.search(text, max(sentence[0], start - 40), start) is not None
+    if kind == "modal" and match.group("modal") in ITEM_MODALS:
+        if not _OPENING_LABELS_RE.fullmatch(text, sentence[0], start) or _DAY_RE.match(text, end):
+            return None  # "in May of each year", "May 1, 2020": a month, not a modal
+        if "?" in text[start : sentence[1]]:
+            return None  # "Must I use the travel card ...?" asks
+    if kind == "exempt" and _THAT_RE.search(text, sentence[0], start):
+        return None  # "including a statement that the entity is not required to": content
     if kind == "modal":
         verdict = _modal_verdict(text, match)
         if relative and match.group("modal") == "may":
@@ -386,11 +395,18 @@ def _reading(
     return _Reading(start, end, modality, confidence, subject, funded)
 
 
+# A list item may open on its modal, its subject in the lead-in ("A covered entity-- (1) May not
+# intimidate ..."); written so anywhere else, "May" is a month.
+ITEM_MODALS = frozenset({"Shall", "Must", "May"})
+_OPENING_LABELS_RE = re.compile(r"\s*(?:(?:\(\w{1,6}\)|\w{1,3}\.)\s*)*")
+_DAY_RE = re.compile(r"\s+\d")
+_THAT_RE = re.compile(r"\bthat\b")
 _FUNDED_BAN_RE = re.compile(r"[^.;:]{0,60}?\bwill\s+not\b")
 _PHRASE_READINGS = {
     "unlawful": ("prohibition", "high"),
     "critical": ("obligation", "medium"),
     "funded": ("obligation", "medium"),
+    "exempt": ("permission", "medium"),
     "duty": ("obligation", "high"),
     "responsible": ("obligation", "medium"),
     "banned": ("prohibition", "high"),
@@ -775,7 +791,8 @@ def _opens_list(text: str, end: int, funded: bool = False) -> bool:
     if last in _LEAD_IN_TOKENS:
         return True
     after = _NEXT_MARK_RE.match(text, end).group(1)  # type: ignore[union-attr]
-    return after in _LEAD_IN_TOKENS or (after == "" and (last.isalnum() or funded and last == ")"))
+    ends_open = last.isalnum() or (funded and last == ")")
+    return after in _LEAD_IN_TOKENS or (after == "" and ends_open)
 
 
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
@@ -810,6 +827,7 @@ def _word_count(text: str, start: int, end: int) -> int:
 __all__ = [
     "EXTRACTOR_NAME",
     "EXTRACTOR_VERSION",
+    "ITEM_MODALS",
     "REQUIREMENT_MODALITIES",
     "DeonticClause",
     "deontic_clauses",

@@ -20,10 +20,11 @@ import pyarrow as pa
 from groundwork.extract.deontic import (
     EXTRACTOR_NAME,
     EXTRACTOR_VERSION,
+    ITEM_MODALS,
     DeonticClause,
     deontic_clauses,
 )
-from groundwork.extract.nonrequirements import CONDITION_LEAD, set_aside
+from groundwork.extract.nonrequirements import CONDITION_LEAD, is_lead_in, set_aside
 from groundwork.extract.phrases import whole_span
 from groundwork.text.sections import LabelStack, label_path, paragraphs
 from groundwork.text.sentences import enclosing_span, sentence_spans
@@ -149,6 +150,18 @@ class _LeadIn:
     flush_items: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class _Subject:
+    """A lead-in that names who its items bind and states no duty itself ("the chief of service
+    of the hospital:", "A covered entity--"): an item that opens on its modal ("(A) Shall
+    immediately notify ...") carries it, so its quote reads with its subject."""
+
+    quote: str
+    start: int  # document offsets
+    end: int
+    depth: int  # label depth of the paragraph
+
+
 def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The quote of an enumerated item: whole sentences up to 40 words; a longer first sentence
     is cut at the first phrase boundary after its 40th word."""
@@ -203,7 +216,7 @@ def _candidate(
     end: int,
     clause: DeonticClause,
     confidence: str,
-    lead: _LeadIn | None,
+    lead: _LeadIn | _Subject | None,
 ) -> dict:
     quote = chunk.text[start:end]
     return {
@@ -234,13 +247,14 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
     rows: list[dict] = []
     stack = LabelStack.empty()
     lead: _LeadIn | None = None
+    subject: _Subject | None = None
     section = chunks[0].section if chunks else None
     for chunk in chunks:
         text = chunk.text
         for para in paragraphs(text):
             if para.heading_level:
                 stack.reset()
-                lead = None
+                lead = subject = None
                 continue
             labels = stack.push(para.labels)
             depth = len(labels)
@@ -250,11 +264,18 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 lead = None
             if lead and not (lead.flush_items or para.labels or bullet):
                 lead = None
+            if subject and depth <= subject.depth:
+                subject = None
             path = label_path(section, labels) or None
             clauses = deontic_clauses(text[para.start : para.end])
             for clause in clauses:
                 s, e = para.start + clause.start, para.start + clause.end
-                rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, None))
+                carried = subject if clause.trigger.split()[0] in ITEM_MODALS else None
+                rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, carried))
+            if not clauses and is_lead_in(text[body_start : para.end]):
+                start = chunk.char_start + body_start
+                quote = text[body_start : para.end].rstrip()
+                subject = _Subject(quote, start, start + len(quote), depth)
             if not clauses and lead is not None:
                 span = _item_span(text, body_start, para.end)
                 if span:

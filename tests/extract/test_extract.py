@@ -125,7 +125,7 @@ def test_a_complete_clause_past_40_words_is_kept_whole_and_flagged():
 
 
 def test_two_joined_directive_verbs_are_an_imperative_and_a_verb_and_a_noun_are_not():
-    """"Review and approval" names a task, "Use or Lose" a term: neither directs."""
+    """ "Review and approval" names a task, "Use or Lose" a term: neither directs."""
     text = """# CA-01 Policy and Procedures
 
 c. Review and update the current assessment, authorization, and monitoring policy annually.
@@ -165,3 +165,28 @@ def test_a_grants_funding_agreement_binds_the_state_and_leads_its_items():
     assert items[2]["lead_in_quote"].endswith("in carrying out subsection (a)(1)")
     (ban,) = [r for r in rows if not r["lead_in_quote"]]
     assert ban["modality"] == "prohibition" and ban["exact_quote"].endswith("health services.")
+
+
+ITEMS_ON_THEIR_MODAL = """# § 164.530 Administrative requirements
+
+(g) Standard: Refraining from intimidating or retaliatory acts. A covered entity--
+
+(1) May not intimidate, threaten, coerce, discriminate against, or take other retaliatory action against any individual for the filing of a complaint; and
+
+(2) Must refrain from intimidation and retaliation as provided in § 160.316 of this subchapter.
+
+(h) Compliance dates. May 1, 2003 is the date on which the reports of small health plans are first due, and they are due in May of each year after.
+
+(i) Former customers. You are not required to provide an annual notice to a former customer."""
+
+
+def test_items_opening_on_their_modal_bind_with_their_subject_and_not_required_exempts():
+    rows = [r for r in extracted(ITEMS_ON_THEIR_MODAL) if r["is_requirement"]]
+    assert [(r["trigger"], r["modality"]) for r in rows] == [
+        ("May not", "prohibition"),
+        ("Must", "obligation"),
+        ("are not required", "permission"),
+    ]
+    subject = rows[0]["lead_in_quote"]  # the lead-in names who the items bind
+    assert subject.endswith("A covered entity--") and rows[1]["lead_in_quote"] == subject
+    assert rows[2]["lead_in_quote"] is None
