@@ -10,7 +10,7 @@ found when any doc_id of its `answers` is among the first 10. Methods:
 * `bm25`: the pipeline's BM25 (groundwork.retrieve.bm25 chunk_index + question_hits);
 * each `--dense NAME=FOLDER`: an int8 ONNX encoder (groundwork.models.inference.Encoder), the
   chunk read with its context in front (relevance_text(header(row), text), as the pipeline
-  reads it), ranked by cosine; and `bm25+NAME`, the two fused by reciprocal rank (k 60, the
+  reads it), ranked by cosine; and `bm25+NAME`, the two fused by reciprocal rank (RRF_K, the
   pipeline's groundwork.retrieve.hybrid.fused) over their top 100 chunks each;
 * each `--static NAME=FOLDER`: the same with a static-embedding model (StaticEncoder); and,
   for each dense encoder, `bm25+DENSE/STATIC`: the dense encoder reads only the chunks among

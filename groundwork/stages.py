@@ -44,8 +44,8 @@ STAGE_VERSIONS = {
     "extract": f"{EXTRACTOR_VERSION} {model_version(REQUIREMENT)}",
     "register": "2",  # 2: only the candidates the extractor decided are requirements
     "questions": "1",
-    # 4: hybrid by default (BM25 and dense candidates fused), top k distinct units
-    "retrieve": f"4 {relevance_version()} {model_version(DENSE)}",
+    # 5: hybrid by default (BM25 and dense candidates fused, k 10), top k distinct units
+    "retrieve": f"5 {relevance_version()} {model_version(DENSE)}",
     # the trained gate: the dense encoder and its threshold
     "verify": f"{VERIFIER} {model_version(DENSE)} {ModelInfo.read(MODELS_DIR / DENSE).threshold}",
     "compose": f"{COMPOSER} {model_version(SUPPORT)}",

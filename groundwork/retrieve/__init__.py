@@ -43,13 +43,13 @@ def retriever(
 
     if config.retrieve == "bm25":
         return Bm25Retriever(chunks)
-    from groundwork.retrieve.hybrid import HybridRetriever
+    from groundwork.retrieve.hybrid import RRF_K, HybridRetriever
 
     if embedder is None:
         raise ValueError(f"the {config.retrieve} retriever needs the dense encoder")
     if config.retrieve == "trained" and scorer is None:
         raise ValueError("the trained retriever needs the relevance model")
-    label = f"{RETRIEVER}+{embedder.version}-rrf-top{config.retrieve_candidates}"
+    label = f"{RETRIEVER}+{embedder.version}-rrf{RRF_K}-top{config.retrieve_candidates}"
     if scorer is not None:
         label += f"-reranked:{scorer.version}"
     return HybridRetriever(

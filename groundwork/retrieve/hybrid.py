@@ -36,7 +36,10 @@ from schemas.retrievals import RETRIEVALS_SCHEMA
 Scores = Callable[[Sequence[tuple[str, str]]], np.ndarray]
 Embeds = Callable[[Sequence[str]], np.ndarray]
 NEIGHBOURS = 6  # chunks of one unit the gate sees at most (the matched ones first)
-RRF_K = 60  # reciprocal rank fusion: a chunk scores 1 / (RRF_K + rank) in each ranking
+# Reciprocal rank fusion: a chunk scores 1 / (RRF_K + rank) in each ranking. The usual 60 flattens
+# the head of the rankings; a smaller constant lets either ranking's first few chunks lead, and
+# found the expected document more often on plain dev's tuning half (BENCHMARKS.md, "Retrieval").
+RRF_K = 10
 
 
 def fused(first: Sequence, second: Sequence, depth: int) -> dict:
