@@ -53,7 +53,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
     parser.add_argument("--warehouse", type=Path, default=Path("/tmp/gw-obliqa"))
-    parser.add_argument("--candidates", type=int, nargs="+", default=[30])
+    parser.add_argument(
+        "--candidates", type=int, nargs="+", default=[RunConfig().retrieve_candidates]
+    )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/gw-relevance-cache.duckdb"))
     parser.add_argument(
         "--methods",

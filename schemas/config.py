@@ -115,13 +115,16 @@ class RunConfig(BaseModel):
         description="BM25; BM25 and dense candidates fused (hybrid); those reranked (trained)",
     )
     retrieve_candidates: int = Field(
-        30, ge=1, le=1000, description="candidate chunks per question of BM25 and of the encoder"
+        100,
+        ge=1,
+        le=1000,
+        description="candidate chunks per question of BM25 and of the encoder, fused",
     )
     dense_chunks: int = Field(
         20_000,
         ge=0,
         description="the encoder reads every chunk of a run with at most this many chunks; "
-        "above, only BM25's candidates",
+        "above, only BM25's first 30 candidates",
     )
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")

@@ -12,8 +12,9 @@ BM25 keeps the exact terms the encoder blurs ("164.410").
 
 The encoder reads every chunk of a corpus of up to `dense_chunks` chunks (about 85 chunks a
 second on two cores, each read once: its vector is cached in the warehouse by content hash, so
-a rerun encodes only changed text). Above that it reads only BM25's candidates of the run's
-questions and reorders them, so a corpus of millions of chunks costs what its questions ask.
+a rerun encodes only changed text). Above that it reads only BM25's first `DENSE_READS`
+candidates of each of the run's questions and reorders them, so a corpus of millions of chunks
+costs what its questions ask.
 
 With the relevance model (models/relevance/: the trained backend) the fused candidates are
 read beside the question and reranked; a unit scores as its best chunk. The top k units are
@@ -36,6 +37,7 @@ from schemas.retrievals import RETRIEVALS_SCHEMA
 Scores = Callable[[Sequence[tuple[str, str]]], np.ndarray]
 Embeds = Callable[[Sequence[str]], np.ndarray]
 NEIGHBOURS = 6  # chunks of one unit the gate sees at most (the matched ones first)
+DENSE_READS = 30  # BM25's candidates the encoder reorders per question, above `dense_chunks`
 # Reciprocal rank fusion: a chunk scores 1 / (RRF_K + rank) in each ranking. The usual 60 flattens
 # the head of the rankings; a smaller constant lets either ranking's first few chunks lead, and
 # found the expected document more often on plain dev's tuning half (BENCHMARKS.md, "Retrieval").
@@ -142,13 +144,14 @@ class HybridRetriever:
         self, asked: list[dict], masks: list[np.ndarray], lexical: list[list[int]]
     ) -> list[list[int]]:
         """The encoder's ranking of each question's chunks: all of them in a corpus of up to
-        `dense_chunks` chunks, else BM25's candidates (`lexical`) reordered; none without an
-        encoder (BM25's candidates alone are then reranked)."""
+        `dense_chunks` chunks, else BM25's first `DENSE_READS` candidates (`lexical`)
+        reordered; none without an encoder (BM25's candidates alone are then reranked)."""
         whole = self.rows.num_rows <= self.dense_chunks
+        reads = [found[:DENSE_READS] for found in lexical]
         pool = (
             np.arange(self.rows.num_rows)
             if whole
-            else np.array(sorted({pos for found in lexical for pos in found}), dtype=np.int64)
+            else np.array(sorted({pos for found in reads for pos in found}), dtype=np.int64)
         )
         if self.embed is None or not asked or not len(pool):
             return [[] for _ in asked]
@@ -156,7 +159,7 @@ class HybridRetriever:
         queries = self.embed([q["question"] for q in asked])
         rankings = []
         for i, mask in enumerate(masks):
-            allowed = mask[pool] if whole else mask[pool] & np.isin(pool, lexical[i])
+            allowed = mask[pool] if whole else mask[pool] & np.isin(pool, reads[i])
             best = nearest(chunks @ queries[i], allowed, self.candidates)
             rankings.append([int(pool[p]) for p in best])
         return rankings

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyarrow as pa
 
+from groundwork.retrieve import hybrid
 from groundwork.retrieve.hybrid import NEIGHBOURS, HybridRetriever, fused, nearest
 from schemas.contract import checked
 from schemas.retrievals import Retrievals
@@ -181,3 +182,15 @@ def test_above_dense_chunks_a_question_bm25_misses_gets_nothing():
     asked = questions("zebra quokka?")
     found = HybridRetriever(chunks(CORPUS), by_topic("sanctions"), 10, "t", dense_chunks=0)
     assert found.retrievals(asked, 1).num_rows == 0
+
+
+def test_above_dense_chunks_the_encoder_reads_at_most_dense_reads_of_bm25s_candidates(
+    monkeypatch,
+):
+    """BM25 may hand over many candidates; above `dense_chunks` the encoder reads only the first
+    DENSE_READS of each question's, so a large corpus costs what its questions ask."""
+    monkeypatch.setattr(hybrid, "DENSE_READS", 1)
+    asked = questions("how long must a covered entity keep a log of breach notices?")
+    bounded, read = counting(by_topic("log"))
+    HybridRetriever(chunks(CORPUS), bounded, 2, "t", dense_chunks=3).retrievals(asked, 3)
+    assert len([t for t in read if not t.endswith("?")]) == 1
