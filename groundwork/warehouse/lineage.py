@@ -56,6 +56,18 @@ def relation(warehouse: Warehouse, table: str, run_id: str) -> Sql:
     )
 
 
+def document_runs(warehouse: Warehouse, table: str, run_id: str) -> Sql:
+    """Each document of a run's table with the run whose parts hold its rows (`doc_id`,
+    `from_run`), as a relation for SQL: the run's lineage, or for a run without one the run
+    itself. Two runs that name the same run for a document hold the same rows of it."""
+    lineage = lineage_path(warehouse, table, run_id)
+    if lineage.exists():
+        return parquet_relation(warehouse.sql_path(lineage))
+    return relation_sql(
+        "warehouse/own_document_runs", rows=own_relation(warehouse, table, run_id), run_id=run_id
+    )
+
+
 def table_rows(
     con: duckdb.DuckDBPyConnection, warehouse: Warehouse, table: str, run_id: str
 ) -> int:

@@ -4,8 +4,7 @@
 -- on ten times the bench corpus ran out of the run's DuckDB memory limit (BENCHMARKS.md, "10×
 -- the bench corpus"); without it the statement streams, holding only the documents' columns it
 -- joins. Readers sort as they need.
-CREATE TABLE published.current_requirements AS
-SELECT r.*, d.citation AS source_citation, d.title AS source_title, d.url AS source_url,
-       d.jurisdiction, d.source_type
-FROM current_requirements r
-LEFT JOIN document_rows d USING (doc_id)
+(SELECT r.*, d.citation AS source_citation, d.title AS source_title, d.url AS source_url,
+        d.jurisdiction, d.source_type
+ FROM current_requirements r
+ LEFT JOIN document_rows d USING (doc_id))
