@@ -84,10 +84,15 @@ def snapshot_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     return [name for name in COPIED if name in present] + list(BUILT)
 
 
-def snapshot_rows(name: str) -> Sql:
+def snapshot_rows(name: str, requirements: Sql | None = None) -> Sql:
     """What the snapshot's table `name` holds, as a relation of the warehouse: the relation of
-    that name, or the snapshot's own query for a built table."""
-    return relation_sql(f"snapshot/{name}") if name in BUILT else Sql(name)
+    that name, or the snapshot's own query for a built table (current_requirements' from
+    `requirements`, the published requirements or some documents' rows of them)."""
+    if name not in BUILT:
+        return Sql(name)
+    return relation_sql(
+        f"snapshot/{name}", requirements=requirements or Sql("current_requirements")
+    )
 
 
 def built_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:

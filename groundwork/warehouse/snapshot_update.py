@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import duckdb
 
-from groundwork.warehouse.lineage import document_runs
+from groundwork.warehouse.lineage import document_runs, relation
 from groundwork.warehouse.snapshot import (
     built_snapshot,
     finished_snapshot,
@@ -41,7 +41,7 @@ from groundwork.warehouse.snapshot import (
     snapshot_rows,
     snapshot_tables,
 )
-from groundwork.warehouse.sqlfiles import Sql, query, run_script
+from groundwork.warehouse.sqlfiles import Sql, literal_list, query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
 
 MAX_CHANGED_SHARE = 0.25
@@ -64,39 +64,45 @@ KEPT = {
 }
 
 
+class Changes(NamedTuple):
+    """What an update of the snapshot replaces, by document."""
+
+    documents: list[str]  # whose rows change (temp table `changed_documents`)
+    active: int  # the documents of the run
+
+
 def updated_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
     """Write the snapshot of the published run `run_id` beside its final name, as
     `built_snapshot` does, by updating the snapshot in place where it can; return where."""
     tables = snapshot_tables(con)
     kept = [name for name in tables if name in KEPT]
-    changes = changed_documents(con, warehouse, run_id, kept)
-    if changes is None or changes[0] > MAX_CHANGED_SHARE * changes[1]:
+    changes = snapshot_changes(con, warehouse, run_id, kept)
+    if changes is None or len(changes.documents) > MAX_CHANGED_SHARE * changes.active:
         return built_snapshot(con, warehouse, run_id)
     partial = partial_path(warehouse)
     shutil.copyfile(snapshot_path(warehouse), partial)
     run_script(con, "snapshot/attach", path=str(partial.absolute()))
     try:
-        for (name,) in query(con, "snapshot/tables", {"database": "published"}).fetchall():
-            if name not in kept:
-                run_script(con, "snapshot/drop", table=Sql(name))
-        for name in tables:
-            if name in kept:
-                _updated(con, name, run_id)
-            else:
-                run_script(con, "snapshot/copy", table=Sql(name), rows=snapshot_rows(name))
-        run_script(con, "snapshot/published_run", {"run_id": run_id})
+        # one transaction: each statement's own commit wrote its changes to the WAL, and the
+        # run_id of every requirement set in place made that the update's largest cost
+        con.execute("BEGIN TRANSACTION")
+        try:
+            _update(con, warehouse, run_id, tables, kept, changes.documents)
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        con.execute("COMMIT")
     finally:
         run_script(con, "snapshot/detach", database=Sql("published"))
     return finished_snapshot(partial)
 
 
-def changed_documents(
+def snapshot_changes(
     con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str, kept: list[str]
-) -> tuple[int, int] | None:
-    """How many documents' rows differ between the snapshot in place and that of `run_id`, and
-    how many documents there are, with the temp tables `changed_documents` and, for each table
-    of `kept` compared by key, changed_<table> saying which; None where the snapshot in place
-    cannot be updated into it."""
+) -> Changes | None:
+    """What differs between the snapshot in place and that of `run_id`: the documents whose rows
+    do (also in temp table `changed_documents`), and for each table of `kept` compared by key
+    the keys (temp table changed_<table>); None where the snapshot in place cannot be updated."""
     path = snapshot_path(warehouse)
     if not path.exists():
         return None
@@ -126,7 +132,7 @@ def changed_documents(
                     key=Sql(KEPT[name].key),
                     rows=snapshot_rows(name),
                 )
-        return query(con, "snapshot/changed_share").fetchone()
+        return Changes(*query(con, "snapshot/changed_list").fetchone())
     finally:
         run_script(con, "snapshot/detach", database=Sql("previous"))
 
@@ -147,14 +153,56 @@ def _columns(con: duckdb.DuckDBPyConnection, relation: Sql) -> list[tuple[str, s
     return query(con, "snapshot/columns", relation=relation).fetchall()
 
 
-def _updated(con: duckdb.DuckDBPyConnection, name: str, run_id: str) -> None:
-    """Replace the changed rows of a kept table of the snapshot attached as `published`, and set
-    the column every run changes in the others."""
+def _update(
+    con: duckdb.DuckDBPyConnection,
+    warehouse: Warehouse,
+    run_id: str,
+    tables: list[str],
+    kept: list[str],
+    documents: list[str],
+) -> None:
+    """Make the snapshot attached as `published` that of `run_id`: the tables not kept written
+    whole again, the changed rows of the kept ones replaced (`documents`: the changed
+    documents), then `published_run`."""
+    for (name,) in query(con, "snapshot/tables", {"database": "published"}).fetchall():
+        if name not in kept:
+            run_script(con, "snapshot/drop", table=Sql(name))
+    for name in tables:
+        if name in kept:
+            _replaced(con, warehouse, run_id, name, documents)
+        else:
+            run_script(con, "snapshot/copy", table=Sql(name), rows=snapshot_rows(name))
+    run_script(con, "snapshot/published_run", {"run_id": run_id})
+
+
+def _replaced(
+    con: duckdb.DuckDBPyConnection,
+    warehouse: Warehouse,
+    run_id: str,
+    name: str,
+    documents: list[str],
+) -> None:
+    """Replace the changed rows of a kept table (by document: those of `documents`), and set the
+    column every run changes in the others.
+
+    The documents go in as a list of constants, not as a query of `changed_documents`: DuckDB
+    filters a view's rows by a list before its joins and aggregates (dashboard_requirements), by
+    a query only after them; and their requirements are read from the parts of only the runs
+    that hold them (groundwork/warehouse/lineage.py, `relation`)."""
     how = KEPT[name]
-    rows = snapshot_rows(name)
-    changed = Sql("changed_documents" if how.by_document else f"changed_{name}")
-    run_script(
-        con, "snapshot/replace_rows", table=Sql(name), key=Sql(how.key), rows=rows, changed=changed
-    )
+    if not how.by_document:
+        keys: Sql | None = Sql(f"(SELECT {how.key} FROM changed_{name})")
+        rows = snapshot_rows(name)
+    elif documents:
+        keys = literal_list(documents)
+        held = relation(warehouse, "requirements", run_id, documents)
+        published = relation_sql("warehouse/run_rows", run_id=run_id, rows=held)
+        rows = snapshot_rows(name, requirements=Sql(f"({published})"))
+    else:
+        keys, rows = None, snapshot_rows(name)
+    if keys is not None:
+        run_script(
+            con, "snapshot/replace_rows", table=Sql(name), key=Sql(how.key), rows=rows, keys=keys
+        )
     if how.restamp:
         run_script(con, how.restamp, {"run_id": run_id}, table=Sql(name), documents=rows)

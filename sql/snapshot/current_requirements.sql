@@ -4,7 +4,8 @@
 -- on ten times the bench corpus ran out of the run's DuckDB memory limit (BENCHMARKS.md, "10×
 -- the bench corpus"); without it the statement streams, holding only the documents' columns it
 -- joins. Readers sort as they need.
+-- Parameters: $requirements (current_requirements, or some documents' rows of it).
 (SELECT r.*, d.citation AS source_citation, d.title AS source_title, d.url AS source_url,
         d.jurisdiction, d.source_type
- FROM current_requirements r
+ FROM $requirements r
  LEFT JOIN document_rows d USING (doc_id))

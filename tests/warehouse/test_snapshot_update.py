@@ -13,19 +13,19 @@ from groundwork.warehouse.snapshot import built_snapshot, snapshot_path, snapsho
 from groundwork.warehouse.snapshot_update import (
     KEPT,
     MAX_CHANGED_SHARE,
-    changed_documents,
+    snapshot_changes,
     updated_snapshot,
 )
 from groundwork.warehouse.store import Warehouse
 from tests.support.paths import SAMPLE_QUESTIONS
 from tests.support.runs import flow_run
 
-CHANGED = "statutes/us-cfr-45-164.404.md"
-REMOVED = "statutes/us-cfr-45-164.302.md"
+CHANGED, CHANGED_ID = "statutes/us-cfr-45-164.404.md", "us-cfr-45-164.404"
+REMOVED, REMOVED_ID = "statutes/us-cfr-45-164.302.md", "us-cfr-45-164.302"
 # Added: a second document of the source of an unchanged one, with the same paragraph: it comes
 # first, so the same quote in the unchanged document is now that source's second occurrence
 # and gets a new ID (sql/registry/assign_ids.sql), though its text did not change.
-ADDED = "statutes/companion-164.406.md"
+ADDED, ADDED_ID = "statutes/companion-164.406.md", "companion-164.406"
 UNCHANGED = "us-cfr-45-164.406"
 PARAGRAPH = (
     "(c) Implementation specifications: Content of notification. The notification required by "
@@ -104,9 +104,11 @@ def test_an_updated_snapshot_holds_what_a_whole_build_holds(
     with wh.connect() as con:
         kept = [name for name in snapshot_tables(con) if name in KEPT]
         assert set(kept) == set(KEPT)
-        changed, active = changed_documents(con, wh, summary.run_id, kept)
-        # the three documents, and no more than an update is made for
-        assert 3 <= changed <= MAX_CHANGED_SHARE * active
+        changes = snapshot_changes(con, wh, summary.run_id, kept)
+        # the four documents, and no more than an update is made for
+        assert changes is not None
+        assert {CHANGED_ID, REMOVED_ID, ADDED_ID, UNCHANGED} <= set(changes.documents)
+        assert len(changes.documents) <= MAX_CHANGED_SHARE * changes.active
         updated = updated_snapshot(con, wh, summary.run_id).rename(tmp_path / "updated.duckdb")
         whole = built_snapshot(con, wh, summary.run_id).rename(tmp_path / "whole.duckdb")
 
