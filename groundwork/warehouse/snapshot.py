@@ -8,11 +8,14 @@ unchanged on the snapshot), with the source's citation, title and URL joined int
 `current_requirements`, every column described, and a `published_run` row giving the run and the
 row count of each table.
 
-It is written beside its final name and renamed over it (one `rename`, atomic on POSIX), last of
-everything a publication writes (groundwork/warehouse/publication.py), so:
+It is written beside its final name, whole or as the one in place updated with what changed
+(groundwork/warehouse/snapshot_update.py), and renamed over it (one `rename`, atomic on POSIX),
+last of everything a publication writes (groundwork/warehouse/publication.py), so:
 a reader that opens it gets one whole publication; a reader that holds it open keeps reading the
 publication it opened (its file stays readable until it lets go) and sees the next one on its
-next connection; and no run ever opens the file a reader holds, so a reader never blocks a run.
+next connection; and a run opens the file a reader holds only to read it, read-only as readers
+do (a process that holds it open for writing makes the run write it whole instead), so a reader
+never blocks a run.
 
 Left out, because no dashboard needs them and on a large corpus they are most of the bytes:
 document texts, chunks, extraction candidates, retrievals, and the all-runs views of stage

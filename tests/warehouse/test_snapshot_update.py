@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import duckdb
@@ -16,10 +18,16 @@ from groundwork.warehouse.snapshot_update import (
     snapshot_changes,
     updated_snapshot,
 )
+from groundwork.warehouse.sqlfiles import query
 from groundwork.warehouse.store import Warehouse
 from tests.support.paths import SAMPLE_QUESTIONS
 from tests.support.runs import flow_run
 
+# A process that holds a database open for writing, as DuckDB's CLI does, until killed.
+HOLDER = (
+    "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); print('held', flush=True); "
+    "time.sleep(300)"
+)
 CHANGED, CHANGED_ID = "statutes/us-cfr-45-164.404.md", "us-cfr-45-164.404"
 REMOVED, REMOVED_ID = "statutes/us-cfr-45-164.302.md", "us-cfr-45-164.302"
 # Added: a second document of the source of an unchanged one, with the same paragraph: it comes
@@ -120,3 +128,26 @@ def test_an_updated_snapshot_holds_what_a_whole_build_holds(
     # end (runs, and what reads it, differ), so the tables kept from the first run's are compared
     contents = _contents(published)
     assert {name: contents[name] for name in KEPT} == {name: expected[name] for name in KEPT}
+
+
+def test_a_snapshot_held_open_for_writing_is_built_whole(sample_copy: Path) -> None:
+    """A process holding the snapshot open for writing does not stop the next one: it is built
+    whole instead of updated."""
+    wh = Warehouse(sample_copy)
+    with wh.connect() as con:
+        (run_id,) = query(con, "runs/published").fetchone()
+        kept = [name for name in snapshot_tables(con) if name in KEPT]
+        assert snapshot_changes(con, wh, run_id, kept) is not None
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(snapshot_path(wh))], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with wh.connect() as con:
+            assert snapshot_changes(con, wh, run_id, kept) is None
+            written = updated_snapshot(con, wh, run_id)
+    finally:
+        holder.kill()
+        holder.wait()
+    with duckdb.connect(str(written), read_only=True) as snap:
+        assert snap.execute("SELECT run_id FROM published_run").fetchone() == (run_id,)
