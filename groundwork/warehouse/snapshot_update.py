@@ -132,7 +132,8 @@ def snapshot_changes(
                     key=Sql(KEPT[name].key),
                     rows=snapshot_rows(name),
                 )
-        return Changes(*query(con, "snapshot/changed_list").fetchone())
+        documents, active = query(con, "snapshot/changed_list").fetchone() or ([], 0)
+        return Changes(documents, active)
     finally:
         run_script(con, "snapshot/detach", database=Sql("previous"))
 
