@@ -15,7 +15,14 @@ from pathlib import Path
 import duckdb
 import pyarrow.parquet as pq
 
-from groundwork.warehouse.sqlfiles import Sql, literal, literal_sql, parquet_relation, relation_sql
+from groundwork.warehouse.sqlfiles import (
+    Sql,
+    literal,
+    literal_list,
+    literal_sql,
+    parquet_relation,
+    relation_sql,
+)
 from groundwork.warehouse.store import Warehouse
 
 LINEAGE = "lineage.parquet"
@@ -27,13 +34,17 @@ def lineage_path(warehouse: Warehouse, table: str, run_id: str) -> Path:
     return warehouse.run_dir(table, run_id) / LINEAGE
 
 
-def lineage_runs(warehouse: Warehouse, table: str, run_id: str) -> list[str]:
-    """The runs whose parts hold a run's rows of a table: itself, and those it reuses."""
+def lineage_runs(
+    warehouse: Warehouse, table: str, run_id: str, documents: list[str] | None = None
+) -> list[str]:
+    """The runs whose parts hold a run's rows of a table (or of some `documents` of it):
+    itself, and those it reuses."""
     lineage = lineage_path(warehouse, table, run_id)
     if not lineage.exists():
         return [run_id]
-    earlier = pq.read_table(lineage, columns=["from_run"]).column("from_run").unique()
-    return sorted(set(earlier.to_pylist()) | {run_id})
+    held = [("doc_id", "in", documents)] if documents is not None else None
+    earlier = pq.read_table(lineage, columns=["from_run"], filters=held).column("from_run")
+    return sorted(set(earlier.unique().to_pylist()) | {run_id})
 
 
 def own_relation(warehouse: Warehouse, table: str, run_id: str) -> Sql:
@@ -41,18 +52,39 @@ def own_relation(warehouse: Warehouse, table: str, run_id: str) -> Sql:
     return parquet_relation(warehouse.sql_path(warehouse.run_dir(table, run_id) / "part-*.parquet"))
 
 
-def relation(warehouse: Warehouse, table: str, run_id: str) -> Sql:
+def relation(
+    warehouse: Warehouse, table: str, run_id: str, documents: list[str] | None = None
+) -> Sql:
     """A run's whole table as a relation for SQL: its parts, and for a table with a lineage
-    the rows of each document from the run its lineage names."""
+    the rows of each document from the run its lineage names. With `documents` (not empty),
+    only their rows, read from the parts of only the runs that hold them: DuckDB reads every
+    column of every part it is given before a join on `doc_id` leaves out the rest."""
     lineage = lineage_path(warehouse, table, run_id)
     if not lineage.exists():
-        return own_relation(warehouse, table, run_id)
-    runs = lineage_runs(warehouse, table, run_id)
+        return _documents_only(own_relation(warehouse, table, run_id), documents)
+    runs = lineage_runs(warehouse, table, run_id, documents)
     parts = ", ".join(
         literal(warehouse.sql_path(warehouse.run_dir(table, r) / "part-*.parquet")) for r in runs
     )
+    held = _documents_only(parquet_relation(warehouse.sql_path(lineage)), documents)
+    return relation_sql("warehouse/lineage_relation", parts=Sql(f"[{parts}]"), lineage=held)
+
+
+def _documents_only(rows: Sql, documents: list[str] | None) -> Sql:
+    if documents is None:
+        return rows
+    return relation_sql("warehouse/documents_only", rows=rows, documents=literal_list(documents))
+
+
+def document_runs(warehouse: Warehouse, table: str, run_id: str) -> Sql:
+    """Each document of a run's table with the run whose parts hold its rows (`doc_id`,
+    `from_run`), as a relation for SQL: the run's lineage, or for a run without one the run
+    itself. Two runs that name the same run for a document hold the same rows of it."""
+    lineage = lineage_path(warehouse, table, run_id)
+    if lineage.exists():
+        return parquet_relation(warehouse.sql_path(lineage))
     return relation_sql(
-        "warehouse/lineage_relation", parts=Sql(f"[{parts}]"), lineage=warehouse.sql_path(lineage)
+        "warehouse/own_document_runs", rows=own_relation(warehouse, table, run_id), run_id=run_id
     )
 
 

@@ -18,6 +18,7 @@ from groundwork.report.write import write_report
 from groundwork.runtime.failpoints import failpoint
 from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.snapshot import built_snapshot, snapshot_path, stale_snapshot
+from groundwork.warehouse.snapshot_update import updated_snapshot
 from groundwork.warehouse.sqlfiles import Sql, literal_sql, query, run_script, sql_text
 from groundwork.warehouse.store import Warehouse
 from groundwork.warehouse.views import refresh_views
@@ -46,7 +47,7 @@ def published(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str)
     try:
         failpoint("publish")
         swaps = [*prepared_reports(con, warehouse, run_id)]
-        swaps.append((built_snapshot(con, warehouse, run_id), snapshot_path(warehouse)))
+        swaps.append((updated_snapshot(con, warehouse, run_id), snapshot_path(warehouse)))
     except BaseException:
         warehouse.discard_leftovers()  # the half-written files: on a full disk, room to undo
         _moved(con, warehouse, "runs/unpublish", {"run_id": run_id})

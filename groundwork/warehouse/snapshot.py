@@ -8,11 +8,14 @@ unchanged on the snapshot), with the source's citation, title and URL joined int
 `current_requirements`, every column described, and a `published_run` row giving the run and the
 row count of each table.
 
-It is written beside its final name and renamed over it (one `rename`, atomic on POSIX), last of
-everything a publication writes (groundwork/warehouse/publication.py), so:
+It is written beside its final name, whole or as the one in place updated with what changed
+(groundwork/warehouse/snapshot_update.py), and renamed over it (one `rename`, atomic on POSIX),
+last of everything a publication writes (groundwork/warehouse/publication.py), so:
 a reader that opens it gets one whole publication; a reader that holds it open keeps reading the
 publication it opened (its file stays readable until it lets go) and sees the next one on its
-next connection; and no run ever opens the file a reader holds, so a reader never blocks a run.
+next connection; and a run opens the file a reader holds only to read it, read-only as readers
+do (a process that holds it open for writing makes the run write it whole instead), so a reader
+never blocks a run.
 
 Left out, because no dashboard needs them and on a large corpus they are most of the bytes:
 document texts, chunks, extraction candidates, retrievals, and the all-runs views of stage
@@ -26,7 +29,7 @@ from pathlib import Path
 import duckdb
 
 from groundwork.warehouse.comments import apply_comments
-from groundwork.warehouse.sqlfiles import Sql, query, run_script
+from groundwork.warehouse.sqlfiles import Sql, query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
 
 SNAPSHOT = "published.duckdb"
@@ -57,8 +60,9 @@ COPIED = (
     "rejected_questions",
     "sources",
 )
-# Built by their own SQL (sql/snapshot/<name>.sql), in this order: published_run counts the rest.
-BUILT = ("current_documents", "current_requirements", "published_run")
+# Built by their own query (sql/snapshot/<name>.sql), after the copied ones; then `published_run`
+# (sql/snapshot/published_run.sql), which counts the rest.
+BUILT = ("current_documents", "current_requirements")
 
 
 def snapshot_path(warehouse: Warehouse) -> Path:
@@ -66,27 +70,56 @@ def snapshot_path(warehouse: Warehouse) -> Path:
     return warehouse.root / SNAPSHOT
 
 
+def partial_path(warehouse: Warehouse) -> Path:
+    """Where a snapshot is written before it is renamed into place, cleared of what a run that
+    died while writing one left there."""
+    partial = snapshot_path(warehouse).with_name(f".{SNAPSHOT}.partial")
+    for leftover in (partial, partial.with_name(partial.name + ".wal")):
+        leftover.unlink(missing_ok=True)
+    return partial
+
+
+def snapshot_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The tables a snapshot holds, but `published_run`, in the order they are written: the
+    copied relations the warehouse has (a view exists once a run produced its tables), then the
+    built ones."""
+    present = {name for _, name, _, _ in query(con, "comments/relations").fetchall()}
+    return [name for name in COPIED if name in present] + list(BUILT)
+
+
+def snapshot_rows(name: str, requirements: Sql | None = None) -> Sql:
+    """What the snapshot's table `name` holds, as a relation of the warehouse: the relation of
+    that name, or the snapshot's own query for a built table (current_requirements' from
+    `requirements`, the published requirements or some documents' rows of them)."""
+    if name not in BUILT:
+        return Sql(name)
+    return relation_sql(
+        f"snapshot/{name}", requirements=requirements or Sql("current_requirements")
+    )
+
+
 def built_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
     """Build the snapshot of the published run `run_id` from the warehouse connection `con`
     beside its final name (`snapshot_path`), and return where: the caller renames it into place
     once everything else the publication writes is written too."""
-    partial = snapshot_path(warehouse).with_name(f".{SNAPSHOT}.partial")
-    for leftover in (partial, partial.with_name(partial.name + ".wal")):
-        leftover.unlink(missing_ok=True)  # a run that died while writing one
-    present = {name for _, name, _, _ in query(con, "comments/relations").fetchall()}
+    partial = partial_path(warehouse)
     run_script(con, "snapshot/attach", path=str(partial.absolute()))
     try:
-        for name in COPIED:
-            if name in present:
-                run_script(con, "snapshot/copy", relation=Sql(name))
-        for name in BUILT:
-            run_script(con, f"snapshot/{name}", {"run_id": run_id})
+        for name in snapshot_tables(con):
+            run_script(con, "snapshot/copy", table=Sql(name), rows=snapshot_rows(name))
+        run_script(con, "snapshot/published_run", {"run_id": run_id})
     finally:
-        run_script(con, "snapshot/detach")
-    with duckdb.connect(str(partial)) as snapshot:
+        run_script(con, "snapshot/detach", database=Sql("published"))
+    return finished_snapshot(partial)
+
+
+def finished_snapshot(path: Path) -> Path:
+    """A written snapshot with its tables and columns described, checkpointed: everything in the
+    file itself, no .wal to go missing."""
+    with duckdb.connect(str(path)) as snapshot:
         apply_comments(snapshot, snapshot=True)
-        snapshot.execute("CHECKPOINT")  # everything in the file itself: no .wal to go missing
-    return partial
+        snapshot.execute("CHECKPOINT")
+    return path
 
 
 def stale_snapshot(warehouse: Warehouse, published_run: str) -> bool:

@@ -46,6 +46,12 @@ def literal(value: str | Path) -> str:
     return "'" + str(value).replace("'", "''") + "'"
 
 
+def literal_list(values: list[str]) -> Sql:
+    """Strings as a parenthesised list of SQL string literals, for `IN $name` (SQL has no empty
+    one: `values` must not be empty)."""
+    return Sql("(" + ", ".join(literal(v) for v in values) + ")")
+
+
 def parquet_relation(files: str | Path) -> Sql:
     """The rows of Parquet files (a path or a glob) as a relation to substitute for a `$name`."""
     return Sql(f"read_parquet({literal(files)}, hive_partitioning = false, union_by_name = true)")

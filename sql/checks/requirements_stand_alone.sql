@@ -6,14 +6,15 @@
 --   quote that is only a citation or amendment note ("[68 FR 8376, Feb. 20, 2003, as amended at
 --   78 FR 5694, Jan. 25, 2013]"), a lead-in registered without its items (a quote that ends
 --   with : -- — or – and opens no list of conditions such as "... unless:"), or a quote that the
---   run's list items carry as their lead-in
+--   run's list items carry as their lead-in (rows this run computed, each document's all: see
+--   sql/review/run_views.sql)
 WITH carried AS (
     SELECT DISTINCT doc_id, lead_in_start, lead_in_end
-    FROM run_requirements
+    FROM fresh_requirements
     WHERE lead_in_start IS NOT NULL
 )
 SELECT r.requirement_id, r.doc_id, r.char_start, r.char_end, r.exact_quote
-FROM run_requirements r
+FROM fresh_requirements r
 LEFT JOIN carried l
        ON l.doc_id = r.doc_id AND l.lead_in_start = r.char_start AND l.lead_in_end = r.char_end
 WHERE l.doc_id IS NOT NULL

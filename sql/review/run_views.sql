@@ -2,6 +2,8 @@
 -- only the rows the run computed itself: the per-row checks of document text read those, since a
 -- row the run takes from an earlier run (its lineage) passed the same check there against the
 -- same document text (reuse needs equal check versions, and a changed document is never reused).
+-- So does requirements_stand_alone, which compares a requirement with its own document's only:
+-- a document's rows are all the run's own or all taken from one earlier run.
 -- Parameters: $chunks, $requirements, $verifications, $answers, $statements, $citations, $claims,
 --   $fresh_chunks, $fresh_requirements.
 CREATE OR REPLACE TEMP VIEW run_chunks AS

@@ -1,4 +1,3 @@
 -- The documents of the current corpus without their text (the text stays in groundwork.duckdb:
 -- on a large corpus it is most of the file, and no dashboard tile shows it).
-CREATE TABLE published.current_documents AS
-SELECT * FROM document_rows WHERE status = 'active' ORDER BY doc_id
+(SELECT * FROM document_rows WHERE status = 'active' ORDER BY doc_id)

@@ -1,2 +1,3 @@
--- Close the snapshot attached by sql/snapshot/attach.sql.
-DETACH published
+-- Close a database attached by sql/snapshot/attach.sql or attach_previous.sql.
+-- Parameters: $database.
+DETACH $database

@@ -57,12 +57,12 @@ def test_the_check_flags_what_the_extractors_set_aside():
     rows = _rows()
     con = duckdb.connect()
     con.execute(
-        "CREATE TABLE run_requirements (requirement_id VARCHAR, doc_id VARCHAR, "
+        "CREATE TABLE fresh_requirements (requirement_id VARCHAR, doc_id VARCHAR, "
         "char_start BIGINT, char_end BIGINT, exact_quote VARCHAR, lead_in_quote VARCHAR, "
         "lead_in_start BIGINT, lead_in_end BIGINT)"
     )
     con.executemany(
-        "INSERT INTO run_requirements VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO fresh_requirements VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [[r[c] for c in list(r)[:-1]] for r in rows],
     )
     flagged = {row[0] for row in con.execute(CHECK.read_text()).fetchall()}

@@ -1,0 +1,3 @@
+-- Drop a table of the snapshot being updated, to write it whole again (or for good).
+-- Parameters: $table.
+DROP TABLE published.$table
