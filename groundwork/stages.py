@@ -37,6 +37,7 @@ def _checks_version() -> str:
     return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:12]
 
 
+_GATE = ModelInfo.read(MODELS_DIR / DENSE)
 # Bump a stage's version when its code changes what it writes: runs then redo that stage.
 STAGE_VERSIONS = {
     "ingest": "2",  # 2: sidecars and folder defaults, PDF /Title, PDF lines unwrapped
@@ -46,8 +47,8 @@ STAGE_VERSIONS = {
     "questions": "1",
     # 5: hybrid by default (BM25 and dense candidates fused, k 10), top k distinct units
     "retrieve": f"5 {relevance_version()} {model_version(DENSE)}",
-    # the trained gate: the dense encoder and its threshold
-    "verify": f"{VERIFIER} {model_version(DENSE)} {ModelInfo.read(MODELS_DIR / DENSE).threshold}",
+    # the trained gate: the dense encoder, its threshold and its margin
+    "verify": f"{VERIFIER} {model_version(DENSE)} {_GATE.threshold} {_GATE.margin}",
     "compose": f"{COMPOSER} {model_version(SUPPORT)}",
     "review": _checks_version(),
     "publish": "2",

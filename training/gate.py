@@ -1,4 +1,5 @@
-"""The trained grounding gate's threshold, from plain dev's tuning half and train's near-misses.
+"""The trained grounding gate's threshold and margin, from plain dev's tuning half and train's
+near-misses.
 
 The gate (`verify: trained`) accepts a candidate requirement when the dense encoder's cosine of
 the question and the quote (groundwork/models/scores.py gate_scorer, the text as
@@ -14,7 +15,9 @@ The choice, on the tuning half and the train split's near-miss questions (the tu
 only 8 near-misses, too few to hold a refusal rate; no model trains on near-misses): among the
 thresholds that refuse at least as many near-miss questions as the lexical rules, the one
 answering most questions citing an expected document, then the one answering fewest citing none,
-then the higher. It is written into models/dense/model.json; the reported half is printed beside
+then the higher. Then the margin below the question's best candidate: the narrowest that answers
+as many questions citing an expected document (what it drops are citations beside the best, not
+answers). Both are written into models/dense/model.json; the reported half is printed beside
 the rules, never chosen on. The run answers `--questions-out`'s file: dev and those near-misses.
 
     .venv/bin/python -m training.gate --questions-out /tmp/gate-questions.jsonl
@@ -44,6 +47,7 @@ from training.crossencoder import card_with_section
 from training.plain import split_questions, tuning_half
 
 THRESHOLDS = np.round(np.arange(0.30, 0.801, 0.025), 3)
+MARGINS = [float(m) for m in np.round(np.arange(0.025, 0.201, 0.025), 3)]
 
 
 @dataclass(frozen=True)
@@ -107,12 +111,19 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
     ]
 
 
-def accepted_at(rows: list[dict], threshold: float | None) -> dict[str, set[str]]:
-    """Question -> documents of its accepted candidates: at `threshold`, or the run's own."""
+def accepted_at(
+    rows: list[dict], threshold: float | None, margin: float | None = None
+) -> dict[str, set[str]]:
+    """Question -> documents of its accepted candidates: at `threshold` and within `margin` of
+    the question's best candidate (as groundwork/verify/trained.py judges), or the run's own."""
+    best: dict[str, float] = {}  # per question, its best candidate the validators pass
+    for r in (r for r in rows if r["valid"]):
+        best[r["question_id"]] = max(r["score"], best.get(r["question_id"], r["score"]))
     accepted: dict[str, set[str]] = {}
     for r in rows:
+        near = margin is None or r["score"] >= best.get(r["question_id"], r["score"]) - margin
         ok = r["run_verified"] if threshold is None else r["valid"] and r["score"] >= threshold
-        if ok:
+        if ok and near:
             accepted.setdefault(r["question_id"], set()).add(r["doc_id"])
     return accepted
 
@@ -125,6 +136,14 @@ def chosen(rows: list[dict], tuning: list[dict]) -> float:
     if not fits:
         raise SystemExit("no threshold refuses as many near-misses as the rules")
     return max(fits, key=lambda t: (fits[t].right, -fits[t].wrong, t))
+
+
+def chosen_margin(rows: list[dict], tuning: list[dict], threshold: float) -> float | None:
+    """The narrowest margin that costs the tuning questions no answer citing an expected
+    document: the candidates it drops only add citations beside the best (None: none does)."""
+    kept = outcome(accepted_at(rows, threshold), tuning).right
+    fits = [m for m in MARGINS if outcome(accepted_at(rows, threshold, m), tuning).right >= kept]
+    return min(fits, default=None)
 
 
 def main() -> None:
@@ -146,24 +165,29 @@ def main() -> None:
         "dev reported half": [q for q in dev if not tuning_half(q["id"])],
     }
     threshold = chosen(rows, tuning)
+    margin = chosen_margin(rows, tuning, threshold)
     lines = []
     for name, questions in halves.items():
         rules = outcome(accepted_at(rows, None), questions)
-        gate = outcome(accepted_at(rows, threshold), questions)
+        gate = outcome(accepted_at(rows, threshold, margin), questions)
         lines += [f"| {name} | {gate.row()} | {rules.row()} |"]
     print("\n".join(lines))
     meta_path = args.model / "model.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    meta_path.write_text(json.dumps({**meta, "threshold": threshold}, indent=1) + "\n")
-    card_with_section(args.model, "The grounding gate", GATE_CARD.format(threshold, *lines))
+    chosen_gate = {"threshold": threshold, "margin": margin}
+    meta_path.write_text(json.dumps({**meta, **chosen_gate}, indent=1) + "\n")
+    card = GATE_CARD.format(threshold, margin, *lines)
+    card_with_section(args.model, "The grounding gate", card)
 
 
 GATE_CARD = """
 `verify: trained` (the default) accepts a candidate requirement when this encoder's cosine of the
-question and the quote (with its lead-in and context) reaches `threshold` in model.json ({}) and
-the hard validators pass. training/gate.py chose it on the plain-language dev split's tuning half
-and the train split's near-miss questions: among the thresholds refusing as many near-miss
-questions as the lexical rules, the one answering most questions citing an expected document.
+question and the quote (with its lead-in and context) reaches `threshold` in model.json ({}),
+stands within `margin` ({}) of the question's best candidate, and the hard validators pass.
+training/gate.py chose them on the plain-language dev split's tuning half and the train split's
+near-miss questions: among the thresholds refusing as many near-miss questions as the lexical
+rules, the one answering most questions citing an expected document; then the narrowest margin
+that answers as many citing one (what it drops are extra citations beside the best).
 
 | questions | this gate | the lexical rules |
 |---|---|---|

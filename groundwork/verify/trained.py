@@ -36,11 +36,11 @@ def gate_text(pair: dict) -> str:
     return relevance_text(header(pair), quote)
 
 
-def judged(row: dict, pair: dict, score: float, gate: Gate, best: float) -> dict:
+def judged(row: dict, dangling: str | None, score: float, gate: Gate, best: float) -> dict:
     """The verdict on a verbatim pair: the model's score against the threshold and the
-    question's best candidate (`best`), then the validators a relevant quote must still pass."""
+    question's best candidate that the validators pass (`best`), then those validators
+    (`dangling`: why the quote does not stand on its own, if it does not)."""
     near = gate.margin is None or score >= best - gate.margin
-    dangling = dangling_reference(pair["exact_quote"], pair["lead_in_quote"])
     shown = f"the model reads {score:.2f}"
     if score < best:
         shown += f", the question's best candidate {best:.2f}"
@@ -103,13 +103,18 @@ class TrainedVerifier:
         rows = [verdict(pair, self.weight) for pair in records]
         asked = [i for i, row in enumerate(rows) if row["rejection_reason"] != "not_verbatim"]
         scores = self.score([(records[i]["question"], gate_text(records[i])) for i in asked])
-        best: dict[str, float] = {}
+        dangling = {
+            i: dangling_reference(records[i]["exact_quote"], records[i]["lead_in_quote"])
+            for i in asked
+        }
+        best: dict[str, float] = {}  # per question, its best candidate the validators pass
         for i, score in zip(asked, scores.tolist(), strict=True):
             question = records[i]["question_id"]
-            best[question] = max(score, best.get(question, score))
+            if not dangling[i]:
+                best[question] = max(score, best.get(question, score))
         for i, score in zip(asked, scores.tolist(), strict=True):
-            top = best[records[i]["question_id"]]
-            rows[i] = judged(rows[i], records[i], score, self.gate, top)
+            top = best.get(records[i]["question_id"], score)
+            rows[i] = judged(rows[i], dangling[i], score, self.gate, top)
         for i in set(range(len(rows))) - set(asked):
             rows[i] = {**rows[i], "verifier": f"trained:{self.gate.version}"}
         return pa.Table.from_pylist(rows, schema=VERIFICATIONS_SCHEMA)

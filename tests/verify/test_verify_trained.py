@@ -65,3 +65,31 @@ def test_the_rules_reason_stays_beside_the_models_score():
     rows = verdicts([0.9, 0.6, 0.3], Gate(0.5, "relevance-test"))
     assert all("; by the rules, the " in r["rationale"] for r in rows)
     assert "by the rules, the quote covers 0% of the weight" in rows[1]["rationale"]
+
+
+def test_the_margin_counts_from_the_best_candidate_that_stands_on_its_own():
+    """A lead-in without its items scores high and is refused as incomplete; it must not push
+    the quote that does answer outside the margin."""
+    chunk = "A covered entity shall include the following: a brief description of the breach."
+    rows = []
+    for i, quote in enumerate(
+        ["A covered entity shall include the following:", "a brief description of the breach."]
+    ):
+        row = pair("What goes in the notice?", quote=quote, chunk=chunk)
+        rows.append(
+            row
+            | {
+                "requirement_id": f"REQ-S000{i + 1}",
+                "doc_id": "d",
+                "heading": None,
+                "title": "t",
+                "citation": None,
+            }
+        )
+    gate = Gate(0.5, "relevance-test", margin=0.1)
+    table = TrainedVerifier({}, lambda texts: np.array([0.9, 0.7]), gate).verifications(
+        pa.Table.from_pylist(rows)
+    )
+    lead, item = sorted(table.to_pylist(), key=lambda r: r["requirement_id"])
+    assert lead["rejection_reason"] == "incomplete_quote"
+    assert item["verified"], item["rationale"]
