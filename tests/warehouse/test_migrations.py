@@ -36,7 +36,10 @@ TOLD = {
     "9652240": 5,  # runs.attempts; no corpus_files.meta_key
     "e997c64": 6,  # everything but the recorded format
     "48438f8": 7,  # this format, written before hybrid retrieval and the dense gate by default
+    "690e8b7": 7,  # this format, by hybrid retrieval (30 candidates) and the gate at 0.525
 }
+# The backends each fixture of this format ran with, as its recorded configs say
+RAN = {"48438f8": ("bm25", "rules"), "690e8b7": ("hybrid", "trained")}
 COMMITS = sorted(p.name for p in WAREHOUSES.iterdir() if p.is_dir())
 OLDER = [c for c in COMMITS if TOLD[c] < FORMAT]  # the fixtures a migration has work for
 GROUNDWORK = str(Path(sys.executable).parent / "groundwork")
@@ -126,9 +129,10 @@ def test_a_warehouse_migrates_in_place_keeping_its_register(commit, cwd, tmp_pat
 
 @pytest.mark.parametrize("commit", [c for c in COMMITS if TOLD[c] == FORMAT])
 def test_a_warehouse_of_this_format_opens_as_it_is_and_its_configs_still_read(commit, tmp_path):
-    """Hybrid retrieval, the dense gate and `dense_chunks` changed what a run config says, not a
-    table: a warehouse written before them has nothing to migrate, keeps its register, and
-    every config it recorded reads as today's RunConfig with the backends it ran."""
+    """Hybrid retrieval, the dense gate, `dense_chunks` and the candidates' default changed what
+    a run config says, not a table: a warehouse written before them has nothing to migrate,
+    keeps its register, and every config it recorded reads as today's RunConfig with the
+    backends it ran."""
     from schemas.config import RunConfig
 
     folder = copied(commit, tmp_path)
@@ -141,7 +145,7 @@ def test_a_warehouse_of_this_format_opens_as_it_is_and_its_configs_still_read(co
     with Warehouse(folder).connect(read_only=True) as con:
         configs = [c for (c,) in con.execute("SELECT config FROM runs").fetchall()]
     ran = [RunConfig.model_validate_json(c) for c in configs]
-    assert ran and {(c.retrieve, c.verify) for c in ran} == {("bm25", "rules")}
+    assert ran and {(c.retrieve, c.verify) for c in ran} == {RAN[commit]}
 
 
 @pytest.mark.parametrize("commit", COMMITS)
