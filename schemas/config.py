@@ -124,7 +124,7 @@ class RunConfig(BaseModel):
         20_000,
         ge=0,
         description="the encoder reads every chunk of a run with at most this many chunks; "
-        "above, only BM25's first 30 candidates",
+        "above, only the head of BM25's candidates (retrieve/hybrid.py DENSE_READS)",
     )
     mapping: ColumnMapping = ColumnMapping()
     default_source_type: str = Field("regulation", pattern="^(statute|regulation|policy)$")
