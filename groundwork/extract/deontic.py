@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.9.0"  # 1.9.0: items opening on "May not" (with their subject); exemptions
+EXTRACTOR_VERSION = "1.10.0"  # 1.10.0: lead-ins of examples or exceptions; seven directive verbs
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

@@ -78,14 +78,14 @@ def quote_context(text: str, offset: int, start: int, end: int) -> dict:
 _DIRECTIVE_VERBS = frozenset(
     """
     accept adopt allocate analyse analyze apply approve assess assign audit authorize back
-    block change check complete comply conduct configure confirm consult contact coordinate
-    correct create define delete describe designate destroy determine develop disable
-    disclose dispose disseminate document employ enable encrypt enforce ensure establish
-    evaluate follow identify implement include inform install integrate investigate keep
-    limit lock log maintain manage monitor notify obtain perform prepare prevent prohibit
-    protect provide record remove report require respond restrict retain review revoke
-    safeguard secure select send separate share store submit test track train transmit
-    update use validate verify
+    block change check communicate complete comply conduct configure confirm consult contact
+    coordinate correct create define delete describe designate destroy determine develop
+    disable disclose dispose disseminate distribute document employ enable encrypt enforce
+    ensure establish evaluate follow identify implement include incorporate inform install
+    integrate investigate keep limit lock log maintain make manage monitor notify obtain
+    perform post prepare prevent produce prohibit protect provide publish record remove
+    report require respond restrict retain review revoke safeguard secure select send
+    separate share store submit test track train transmit update use validate verify
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 # A verb joined to a second ("Review and update ...", "Correct or delete ...") directs only
@@ -109,6 +109,42 @@ def _imperative_clause(
     if "?" in text[start:end]:
         return None
     return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", opens_list)
+
+
+# An imperative after a condition or purpose put first: "For a new system or application,
+# complete a Privacy Threshold Analysis (PTA).", "If you need to book a hotel outside of Concur,
+# check if booking comes with any nonrefundable fees.". It opens a sentence; "For example, use
+# of ..." names no act, and "For more information, check out ..." points to reading, not to a
+# duty.
+_FRONTED = re.compile(
+    r"(?:(?<![^\n])|(?<=[.!;] ))"
+    r"(?:For(?!\s+(?:example|instance|more|further|additional|some|questions)\b)|If|When|Once"
+    r"|Before|After|To|Where|Within|Unless|Until"
+    r"|Upon)\s[^,;:?\n]{2,120},\s+(?:please\s+)?"
+    r"([a-z]+)\b(?!\s+(?:of|out|is|are|was|were|shall|must|may|will|has|have|means)\b)"
+    r"(?:\s+(?:and|or)\s+([a-z]+)\b)?"
+)
+
+
+def _fronted_imperatives(
+    text: str, start: int, end: int, clauses: list[tuple[int, int]]
+) -> list[DeonticClause]:
+    """The obligations stated as imperatives after a fronted condition or purpose in the
+    paragraph text[start:end], each its whole sentence (up to 40 words), where no clause of
+    `clauses` (document offsets) already quotes it."""
+    found = []
+    for lead in _FRONTED.finditer(text, start, end):
+        verbs = (lead.group(1), lead.group(2) or lead.group(1))
+        if not all(verb in _DIRECTIVE_VERBS for verb in verbs):
+            continue
+        sentence = next((s for s in sentence_spans(text, lead.start(), end)), None)
+        span = _item_span(text, lead.start(), sentence[1]) if sentence else None
+        if span is None or "?" in text[span[0] : span[1]] or not _is_sentence(text, *span):
+            continue
+        if any(s < span[1] and span[0] < e for s, e in clauses):
+            continue
+        found.append(DeonticClause(*span, "obligation", lead.group(1), None, "medium", False))
+    return found
 
 
 def _is_sentence(text: str, start: int, end: int) -> bool:
@@ -272,6 +308,11 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 s, e = para.start + clause.start, para.start + clause.end
                 carried = subject if clause.trigger.split()[0] in ITEM_MODALS else None
                 rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, carried))
+            quoted = [(para.start + c.start, para.start + c.end) for c in clauses]
+            for fronted in _fronted_imperatives(text, body_start, para.end, quoted):
+                rows.append(
+                    _candidate(chunk, path, fronted.start, fronted.end, fronted, "medium", None)
+                )
             if not clauses and is_lead_in(text[body_start : para.end]):
                 start = chunk.char_start + body_start
                 quote = text[body_start : para.end].rstrip()

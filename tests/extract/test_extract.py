@@ -190,3 +190,32 @@ def test_items_opening_on_their_modal_bind_with_their_subject_and_not_required_e
     subject = rows[0]["lead_in_quote"]  # the lead-in names who the items bind
     assert subject.endswith("A covered entity--") and rows[1]["lead_in_quote"] == subject
     assert rows[2]["lead_in_quote"] is None
+
+
+FRONTED = """# Launching software
+
+For a new system or application, complete a Privacy Threshold Analysis (PTA). Before you take leave, check out of office expectations.
+
+For example, use of a password manager is common among the engineers on the team.
+
+For more information, check out the FISMA Implementation Project on the agency intranet.
+
+d. Communicate incident response plan changes to the incident response personnel and organizational elements; and"""
+
+
+def test_an_imperative_after_a_fronted_condition_directs_and_a_pointer_does_not():
+    """ "For a new system ..., complete ..." directs; "For example, use of ..." names a thing
+    and "For more information, check out ..." points to reading."""
+    rows = [r for r in extracted(FRONTED) if r["is_requirement"]]
+    quotes = [r["exact_quote"] for r in rows]
+    assert quotes == [
+        "For a new system or application, complete a Privacy Threshold Analysis (PTA).",
+        "Communicate incident response plan changes to the incident response personnel and "
+        "organizational elements; and",
+    ]
+    assert [(r["modality"], r["trigger"]) for r in rows] == [
+        ("obligation", "complete"),
+        ("obligation", "Communicate"),
+    ]
+    for row in rows:
+        assert FRONTED[row["char_start"] : row["char_end"]] == row["exact_quote"]
