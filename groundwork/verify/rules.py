@@ -18,6 +18,7 @@ from functools import lru_cache
 
 import pyarrow as pa
 
+from groundwork.extract.nonrequirements import CONDITION_LEAD
 from groundwork.stages import VERIFIER
 from groundwork.text.terms import surface_words, terms
 from schemas.verifications import VERIFICATIONS_SCHEMA
@@ -31,9 +32,16 @@ _QUESTION_WORDS = frozenset(
     regul provis act code""".split()  # noqa: SIM905 - a word list reads best as prose
 )
 _DANGLING_OPENING = re.compile(r"(?:Such|This|That|These|Those|It|They)\b")
-_LIST_OPENER = re.compile(r"(?::|—|--|-)\s*$|\b(?:the following|as follows)\b", re.IGNORECASE)
+# A quote that ends as a lead-in ("... shall include:") leans on the items below it, unless they
+# are only the conditions of the duty it states ("... may disclose it only if:"), as the register
+# counts it (groundwork/extract/nonrequirements.py). "The following" or "as follows" leans on
+# text outside the quote unless a colon in the quote brings it ("the following statement: ...").
+_LIST_END = re.compile(r"(?::|—|--|-)\s*$")
+_FOLLOWING = re.compile(r"\b(?:the following|as follows)\b(?![^:]*:\s*\S)", re.IGNORECASE)
 _SEE = re.compile(r"\b[Ss]ee\s+(?:§|section|paragraph|part)")
-_SUCH = re.compile(r"\bsuch\s+(\w+)", re.IGNORECASE)
+# "such notice" points back to a notice named before; "such a way that", "such other time as the
+# ALJ fixes" point forward, to what the quote goes on to say.
+_SUCH = re.compile(r"\bsuch\s+(?:an?\s+)?(\w+)\b(?!(?:\s+\w+){0,3}\s+(?:as|that)\b)", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
 
 
@@ -75,9 +83,17 @@ def coverage(
     return (sum(weights[t] for t in matched) / total if total else 0.0), matched
 
 
+def _leans_on_a_list(quote: str) -> bool:
+    """Whether the quote introduces items it does not hold."""
+    stripped = quote.rstrip()
+    if _LIST_END.search(stripped):
+        return CONDITION_LEAD.search(stripped) is None
+    return _FOLLOWING.search(quote) is not None
+
+
 def dangling_reference(quote: str, lead_in: str | None) -> str | None:
     """Why a quote cannot stand alone, or None when it can."""
-    if lead_in is None and _LIST_OPENER.search(quote):
+    if lead_in is None and _leans_on_a_list(quote):
         return "it introduces a list or 'the following' items that are not in the quote"
     if lead_in is None and _DANGLING_OPENING.match(quote):
         return f"it opens with '{quote.split()[0]}', whose referent is outside the quote"

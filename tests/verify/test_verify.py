@@ -77,3 +77,19 @@ def test_dangling_references():
     assert dangling_reference("The entity shall act, see § 164.404.", None)
     assert dangling_reference("A breach shall be reported; such breach is logged.", None) is None
     assert dangling_reference("Conduct an assessment.", "A covered entity must:") is None
+
+
+def test_a_list_or_such_inside_the_quote_does_not_dangle():
+    """Conditions ending a duty ("only if:"), a colon bringing "the following" items, and a
+    "such ... as/that" that points forward all leave the quote whole."""
+    assert dangling_reference("A covered entity may disclose it only if:", None) is None
+    statement = "Provide in opt-out form the following statement: “Do not share my information.”"
+    assert dangling_reference(statement, None) is None
+    assert dangling_reference("The entity must act within 30 days as follows.", None)
+    assert (
+        dangling_reference("Change your practices in such a way that the notice fails.", None)
+        is None
+    )
+    ruled = "Within 10 days, or such other time as may be fixed by the ALJ, a party may respond."
+    assert dangling_reference(ruled, None) is None
+    assert dangling_reference("If such a request is made, respond within 30 days.", None)
