@@ -46,7 +46,7 @@ from groundwork.warehouse.store import Warehouse
 from training.crossencoder import card_with_section
 from training.plain import split_questions, tuning_half
 
-THRESHOLDS = np.round(np.arange(0.30, 0.801, 0.025), 3)
+THRESHOLDS = np.round(np.arange(0.30, 0.8001, 0.005), 3)
 MARGINS = [float(m) for m in np.round(np.arange(0.025, 0.201, 0.025), 3)]
 
 
