@@ -1,5 +1,6 @@
 """Stage `verifications`: every retrieved requirement judged for its question by the configured
-verification backend (groundwork/verify/)."""
+verification backend (groundwork/verify/); a question naming what the corpus never mentions has
+every candidate rejected (groundwork/verify/absent.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.models.scores import gate_scorer
 from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
+from groundwork.verify.absent import absent_names, with_absent_names
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import literal_sql
@@ -28,8 +30,10 @@ def verify_stage(
     with warehouse.connect() as con:
         pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
         scorer = gate_scorer(con) if config.verify == "trained" else None
+        absent = absent_names(con, pairs.select(["question_id", "question"]), idf)
         with verifier(config, warehouse, run_id, idf, scorer) as backend:
-            table = checked(backend.verifications(pairs), Verifications, "verifications")
+            judged = with_absent_names(backend.verifications(pairs), absent)
+            table = checked(judged, Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)
     bar.done(table.num_rows)
     return sum(table.column("verified").to_pylist())

@@ -1,0 +1,105 @@
+"""Questions that name what the corpus never mentions.
+
+A question asked "under the GDPR" or "under CAN-SPAM" is about a law the corpus does not hold,
+however close the words of a quote about breach notices or marketing e-mail come: no quote can
+answer it, and a gate that reads meaning finds such near neighbours plausible. So an acronym of
+the question that no active document uses, neither written as it is nor spelled out (words with
+its initials: "PHI" is "protected health information", "GLBA" the "Gramm-Leach-Bliley Act"),
+rejects every candidate of the question, with that reason in words. An acronym that is a word
+of the chunks the run retrieves from (the retrieval index's vocabulary) is known without a look
+at the texts; the others cost one scan of the documents' text each, and a run's questions name
+few.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container, Iterable
+
+import duckdb
+import pyarrow as pa
+
+from groundwork.text.terms import terms
+from groundwork.warehouse.sqlfiles import query
+
+# "GDPR", "CAN-SPAM", "ICD-10", "HHS": two or more capitals or digits, opened by a capital.
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9]\b")
+# Words an acronym's initials skip: "Department of Health and Human Services" is "HHS".
+_FILLERS = "(?:(?:of|and|the|for|on|in|to|a|an|or|&)\\W+)*"
+
+
+def question_acronyms(question: str) -> list[str]:
+    """The acronyms a question names, each once, in order."""
+    return list(dict.fromkeys(_ACRONYM.findall(question)))
+
+
+def written_pattern(acronym: str) -> str:
+    """An RE2 pattern of the acronym as written, a whole word in any case ("ICD-10" also in
+    "ICD-10-CM"), as the index's vocabulary holds words."""
+    return rf"(?i)\b{re.escape(acronym)}\b"
+
+
+def spelled_pattern(acronym: str) -> str:
+    """An RE2 pattern (case-insensitive) of words with the acronym's initials in order, with
+    "of", "and", "the" ... between them skipped; for one holding a digit, the written pattern."""
+    letters = acronym.replace("-", "")
+    if not letters.isalpha():
+        return written_pattern(acronym)
+    words = f"[\\w'’]*\\W+{_FILLERS}".join(re.escape(letter) for letter in letters)
+    return f"(?i)\\b{words}[\\w'’]*"
+
+
+def absent_acronyms(
+    con: duckdb.DuckDBPyConnection, acronyms: Iterable[str], vocabulary: Container[str]
+) -> set[str]:
+    """Those of `acronyms` that no active document mentions, written or spelled out. One that
+    is a term of `vocabulary` (the index's, lower-case stems) is mentioned without a look: the
+    vocabulary only spares the scan, it decides nothing the texts would not."""
+    absent = set()
+    for acronym in set(acronyms):
+        known = terms(acronym) == [acronym.lower()] and acronym.lower() in vocabulary
+        if known:
+            continue
+        patterns = {"written": written_pattern(acronym), "spelled": spelled_pattern(acronym)}
+        if not query(con, "answers/acronym_mentioned", patterns).fetchone()[0]:
+            absent.add(acronym)
+    return absent
+
+
+def absent_names(
+    con: duckdb.DuckDBPyConnection, questions: pa.Table, vocabulary: Container[str]
+) -> dict[str, list[str]]:
+    """Question ID -> the acronyms it names that the corpus never mentions (questions naming
+    none are left out)."""
+    named = {
+        q["question_id"]: question_acronyms(q["question"])
+        for q in questions.select(["question_id", "question"]).to_pylist()
+    }
+    absent = absent_acronyms(con, (a for found in named.values() for a in found), vocabulary)
+    return {
+        qid: missing
+        for qid, found in named.items()
+        if (missing := [a for a in found if a in absent])
+    }
+
+
+def absent_reason(names: list[str]) -> str:
+    """Why a question's candidates were all rejected for what it names, in words."""
+    listed = ", ".join(names)
+    return f"the question names {listed}, which no document of the corpus mentions"
+
+
+def with_absent_names(verifications: pa.Table, absent: dict[str, list[str]]) -> pa.Table:
+    """The verification rows, each candidate of a question in `absent` rejected as not
+    addressing it, the reason first in its rationale."""
+    if not absent:
+        return verifications
+    rows = verifications.to_pylist()
+    for row in rows:
+        names = absent.get(row["question_id"])
+        if names:
+            reason = absent_reason(names)
+            row["verified"] = False
+            row["rejection_reason"] = "does_not_address_question"
+            row["rationale"] = f"{reason}; {row['rationale']}" if row["rationale"] else reason
+    return pa.Table.from_pylist(rows, schema=verifications.schema)
