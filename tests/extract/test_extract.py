@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from groundwork.extract.rules import normalised_quote
+from groundwork.extract import worker_extractor
+from groundwork.extract.rules import RulesExtractor, normalised_quote
+from groundwork.extract.trained import TrainedExtractor
+from schemas.config import ModelBackend, RunConfig
 from tests.support.extraction import extracted
 from tests.support.texts import BREACH, CFR
 
@@ -190,3 +193,10 @@ def test_items_opening_on_their_modal_bind_with_their_subject_and_not_required_e
     subject = rows[0]["lead_in_quote"]  # the lead-in names who the items bind
     assert subject.endswith("A covered entity--") and rows[1]["lead_in_quote"] == subject
     assert rows[2]["lead_in_quote"] is None
+
+
+def test_ingest_workers_extract_with_the_offline_backends_and_leave_a_served_one_to_its_stage():
+    assert isinstance(worker_extractor(RunConfig()), RulesExtractor)
+    assert isinstance(worker_extractor(RunConfig(extract="trained")), TrainedExtractor)
+    served = ModelBackend(base_url="http://127.0.0.1:9/v1", model="any")
+    assert worker_extractor(RunConfig(extract=served)) is None
