@@ -29,6 +29,7 @@ from groundwork.ingest.shard_pass import shard_pass
 from groundwork.runtime.batches import mapped, worker_count
 from groundwork.runtime.failpoints import failpoint
 from groundwork.runtime.progress import stage_progress
+from groundwork.runtime.shards import distributed_runner
 from groundwork.warehouse.shard_parts import ShardParts
 from groundwork.warehouse.sqlfiles import query, run_script
 from groundwork.warehouse.store import Warehouse
@@ -49,8 +50,9 @@ def ingest(
     extracting: bool = False,
 ) -> IngestResult:
     """Parse the corpus (as the run listed it) into the warehouse; returns counts and the corpus
-    hash. `extracting`: the run goes on to chunk and extract, so the workers, when they can run
-    the extraction backend, chunk and extract the documents they parse (shard_parts.py).
+    hash. `extracting`: the run goes on to chunk and extract, so the local worker processes, when
+    they can run the extraction backend, chunk and extract the documents they parse
+    (groundwork/warehouse/shard_parts.py).
 
     A file whose content hash, parse settings and metadata files (its sidecar and folder
     defaults, groundwork/ingest/metadata.py) equal those of its last clean ingest is not parsed
@@ -73,7 +75,10 @@ def ingest(
     to_parse = [
         (Path(path), rel, digests[rel], meta) for path, rel, meta in documents if rel not in skipped
     ]
-    backend = worker_extractor(config) if extracting else None
+    # the pass runs in this machine's worker processes; on a distributed runner (Dask) each stage
+    # keeps its own shards, as task runs
+    local = extracting and distributed_runner() is None
+    backend = worker_extractor(config) if local else None
     batches = [(files, config, backend) for files in file_batches(to_parse)]
     # the text to parse; an oversized file is rejected unread
     size = sum(d.size for _, _, d, _ in to_parse if d.size <= config.max_file_bytes)
