@@ -141,3 +141,26 @@ def test_a_changed_chunk_size_chunks_every_document_again(corpus, tmp_path):
     cold = tmp_path / "cold"
     flow_run(corpus, cold, config=smaller)
     assert sorted(rows(warehouse, OUTPUTS[0])) == sorted(rows(cold, OUTPUTS[0]))
+
+
+def test_a_document_changed_by_a_failed_run_is_chunked_again_by_the_next(
+    corpus, tmp_path, monkeypatch
+):
+    warehouse = tmp_path / "wh"
+    flow_run(corpus, warehouse, config=ONE_PER_GROUP)
+    first, second = (corpus / name for name in STATUTES[:2])
+    first.write_text(first.read_text().replace("60 calendar days", "30 calendar days"))
+    monkeypatch.setenv("GROUNDWORK_FAILPOINT", "fail:commit:chunks")
+    with pytest.raises(RuntimeError, match="failpoint commit:chunks"):
+        flow_run(corpus, warehouse, config=ONE_PER_GROUP)  # its ingest committed
+    monkeypatch.delenv("GROUNDWORK_FAILPOINT")
+    second.write_text(second.read_text().replace("shall", "must", 1))
+    third = flow_run(corpus, warehouse, config=ONE_PER_GROUP)  # parses the second file only
+    assert third.status == "published"
+    changed = {first.stem, second.stem}
+    assert own_chunks(warehouse, third.run_id) == (changed, 2)
+    cold = tmp_path / "cold"
+    flow_run(corpus, cold, config=ONE_PER_GROUP)
+    quotes = "SELECT doc_id, char_start, char_end, exact_quote FROM current_requirements"
+    for sql in (OUTPUTS[0], quotes):
+        assert sorted(rows(warehouse, sql)) == sorted(rows(cold, sql)), sql
