@@ -47,10 +47,13 @@ def own_chunks(warehouse: Path, run_id: str) -> tuple[set[str], int]:
 
 
 def outputs(warehouse: Path) -> list[list[tuple]]:
+    """The published chunks and requirements (IDs included), sorted: what adopting must not
+    change."""
     return [sorted(rows(warehouse, sql)) for sql in OUTPUTS]
 
 
 def leftovers(warehouse: Path) -> list[Path]:
+    """Staging folders left in the warehouse: a pass no stage took must not stay behind."""
     return Warehouse(warehouse).leftovers()
 
 
