@@ -267,7 +267,12 @@ def _stages(
     t = stage_tasks()
     steps: list[tuple[str, Callable[[], Any]]] = [
         # quote(): Prefect would walk every file's digest looking for futures, for seconds
-        ("ingest", lambda: stage("ingest", t["ingest"], wh, quote(snapshot), run_id, config)),
+        (
+            "ingest",
+            lambda: stage(
+                "ingest", t["ingest"], wh, quote(snapshot), run_id, config, stage.wanted("extract")
+            ),
+        ),
         ("chunk", lambda: stage("chunk", t["chunk"], wh, run_id, config, reused)),
         ("extract", lambda: stage("extract", t["extract"], wh, run_id, config)),
         ("register", lambda: stage("register", t["register"], wh, run_id, reused)),

@@ -1,6 +1,8 @@
 """Stage `documents`: parse every corpus file (in worker processes, groundwork/ingest/documents.py),
 reject what cannot be read, and merge each batch into DuckDB's `documents` and `sources`; duplicate
-doc_ids are rejected in the same transaction.
+doc_ids are rejected in the same transaction. When the run goes on to chunk and extract with a
+backend that runs in workers, the workers chunk and extract what they parse in the same pass
+(groundwork/ingest/shard_pass.py), for those stages to adopt.
 """
 
 from __future__ import annotations
@@ -12,20 +14,23 @@ import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
+from groundwork.extract import worker_extractor
 from groundwork.ingest.documents import (
     IngestResult,
     file_batches,
     parse_key,
-    parsed_documents,
     rejection_lines,
     rejection_row,
 )
 from groundwork.ingest.listing import CorpusSnapshot
 from groundwork.ingest.metadata import corpus_metadata
 from groundwork.ingest.parsers import Rejected
+from groundwork.ingest.shard_pass import shard_pass
 from groundwork.runtime.batches import mapped, worker_count
 from groundwork.runtime.failpoints import failpoint
 from groundwork.runtime.progress import stage_progress
+from groundwork.runtime.shards import distributed_runner
+from groundwork.warehouse.shard_parts import ShardParts
 from groundwork.warehouse.sqlfiles import query, run_script
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
@@ -38,10 +43,16 @@ _PATHS = pa.schema([("path", pa.string())])
 
 
 def ingest(
-    warehouse: Warehouse, corpus: CorpusSnapshot, run_id: str, config: RunConfig
+    warehouse: Warehouse,
+    corpus: CorpusSnapshot,
+    run_id: str,
+    config: RunConfig,
+    extracting: bool = False,
 ) -> IngestResult:
     """Parse the corpus (as the run listed it) into the warehouse; returns counts and the corpus
-    hash.
+    hash. `extracting`: the run goes on to chunk and extract, so the local worker processes, when
+    they can run the extraction backend, chunk and extract the documents they parse
+    (groundwork/warehouse/shard_parts.py).
 
     A file whose content hash, parse settings and metadata files (its sidecar and folder
     defaults, groundwork/ingest/metadata.py) equal those of its last clean ingest is not parsed
@@ -64,7 +75,11 @@ def ingest(
     to_parse = [
         (Path(path), rel, digests[rel], meta) for path, rel, meta in documents if rel not in skipped
     ]
-    batches = [(files, config) for files in file_batches(to_parse)]
+    # the pass runs in this machine's worker processes; on a distributed runner (Dask) each stage
+    # keeps its own shards, as task runs
+    local = extracting and distributed_runner() is None
+    backend = worker_extractor(config) if local else None
+    batches = [(files, config, backend) for files in file_batches(to_parse)]
     # the text to parse; an oversized file is rejected unread
     size = sum(d.size for _, _, d, _ in to_parse if d.size <= config.max_file_bytes)
     bar = stage_progress("ingest", len(files), "files")
@@ -73,18 +88,23 @@ def ingest(
         rejection_row(rel, Rejected(why.reason, why.detail)) for rel, why in corpus.skipped.items()
     ]
     rejected.extend(rejection_row(rel, why) for rel, why in metadata.rejected.items())
+    shards = ShardParts(warehouse, run_id) if backend is not None else None
     with warehouse.connect() as con:
         run_script(con, "ingest/incoming")
-        for (batch_files, _), (docs, bad) in zip(
+        for (batch_files, _, _), shard in zip(
             batches,
-            mapped(parsed_documents, batches, worker_count(config.workers, len(batches), size)),
+            mapped(shard_pass, batches, worker_count(config.workers, len(batches), size)),
             strict=True,
         ):
-            rejected.extend(bad.to_pylist())
-            con.register("parsed_batch", docs)
+            rejected.extend(shard.rejected.to_pylist())
+            con.register("parsed_batch", shard.documents)
             run_script(con, "ingest/add_parsed_batch")
             con.unregister("parsed_batch")
+            if shards is not None:
+                shards.write(shard)
             bar.advance(len(batch_files))
+        if shards is not None:
+            shards.close()
         rejected_table = checked(
             pa.Table.from_pylist(rejected, schema=REJECTED_SCHEMA),
             RejectedDocuments,

@@ -13,6 +13,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
 
 from groundwork.backends import chosen
+from schemas.config import ModelBackend
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -38,13 +39,7 @@ def extractor(
     """The configured extraction backend, open for the stage."""
 
     def offline() -> Extractor:
-        if config.extract == "trained":
-            from groundwork.extract.trained import TrainedExtractor
-
-            return TrainedExtractor()
-        from groundwork.extract.rules import RulesExtractor
-
-        return RulesExtractor()
+        return _offline(config)
 
     def served(stage: ModelStage) -> Extractor:
         from groundwork.extract.served import ServedExtractor, document_citations
@@ -52,3 +47,24 @@ def extractor(
         return ServedExtractor(stage, document_citations(warehouse))
 
     return chosen("extract", config, warehouse, run_id, offline=offline, served=served)
+
+
+def worker_extractor(config: RunConfig) -> Extractor | None:
+    """The configured backend when worker processes can run it with nothing opened for it (the
+    rules, or the rules and the classifier trained here), so that ingest's workers extract what
+    they parse; None for a served model, which runs in the stage, in its open model stage."""
+    if isinstance(config.extract, ModelBackend):
+        return None
+    backend = _offline(config)
+    return backend if backend.in_processes else None
+
+
+def _offline(config: RunConfig) -> Extractor:
+    """The backend that runs here, not served."""
+    if config.extract == "trained":
+        from groundwork.extract.trained import TrainedExtractor
+
+        return TrainedExtractor()
+    from groundwork.extract.rules import RulesExtractor
+
+    return RulesExtractor()

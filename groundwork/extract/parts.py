@@ -26,5 +26,10 @@ def checked_candidates(unit: tuple[Extractor, Path, int]) -> pa.Table:
     """Worker entry point: the candidates of one row group of a chunk part, by `Extractor`,
     checked against their contract."""
     backend, path, index = unit
-    chunks = pq.ParquetFile(path).read_row_group(index)
+    return checked_extraction(backend, pq.ParquetFile(path).read_row_group(index))
+
+
+def checked_extraction(backend: Extractor, chunks: pa.Table) -> pa.Table:
+    """The candidates of chunks that hold whole documents, by `Extractor`, checked against
+    their contract where they are made (in the worker)."""
     return checked(backend.candidates(chunks), Candidates, "candidates")

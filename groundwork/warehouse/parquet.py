@@ -33,9 +33,12 @@ PARQUET_TABLES = (
 )
 
 
-def part_writer(warehouse: Warehouse, table: str, run_id: str) -> PartWriter:
-    """A writer of one table's parts for a run, committed atomically."""
-    staging = warehouse.staging_dir(table, run_id)
+def part_writer(
+    warehouse: Warehouse, table: str, run_id: str, staging: Path | None = None
+) -> PartWriter:
+    """A writer of one table's parts for a run, committed atomically; in the table's staging
+    folder for the run, or in `staging` (the shard pass's, groundwork/warehouse/shard_parts.py)."""
+    staging = staging or warehouse.staging_dir(table, run_id)
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     return PartWriter(staging=staging, final=warehouse.run_dir(table, run_id))

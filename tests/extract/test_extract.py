@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from groundwork.extract.rules import normalised_quote
+from groundwork.extract import worker_extractor
+from groundwork.extract.rules import RulesExtractor, normalised_quote
+from groundwork.extract.trained import TrainedExtractor
+from schemas.config import ModelBackend, RunConfig
 from tests.support.extraction import extracted
 from tests.support.texts import BREACH, CFR
 
@@ -219,3 +222,10 @@ def test_an_imperative_after_a_fronted_condition_directs_and_a_pointer_does_not(
     ]
     for row in rows:
         assert FRONTED[row["char_start"] : row["char_end"]] == row["exact_quote"]
+
+
+def test_ingest_workers_extract_with_the_offline_backends_and_leave_a_served_one_to_its_stage():
+    assert isinstance(worker_extractor(RunConfig()), RulesExtractor)
+    assert isinstance(worker_extractor(RunConfig(extract="trained")), TrainedExtractor)
+    served = ModelBackend(base_url="http://127.0.0.1:9/v1", model="any")
+    assert worker_extractor(RunConfig(extract=served)) is None
