@@ -18,6 +18,7 @@ from groundwork.compose.tables import answers
 from groundwork.models.scores import dense_embedder, gate_scorer
 from groundwork.retrieve import retriever
 from groundwork.verify import verifier
+from groundwork.verify.absent import NAMED_PATTERN, verdicts
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.sqlfiles import Sql, literal_sql, parquet_relation, query
 from groundwork.warehouse.store import Warehouse
@@ -56,11 +57,12 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
             scorer = gate_scorer(con, stores=False)
             with verifier(config, warehouse, "ask", backend.idf, scorer) as gate:
-                verified = gate.verifications(pairs)
+                verified = verdicts(con, gate, pairs, backend.idf)
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))
             evidence = evidence.to_arrow_table()
-            rejected = con.execute(literal_sql("answers/rejection_counts", **parts))
+            named = NAMED_PATTERN
+            rejected = con.execute(literal_sql("answers/rejection_counts", **parts, named=named))
             tables = answers(questions, evidence, rejected.to_arrow_table(), config.claims)
             answer, statements = tables["answers"], tables["statements"]
             parts["citations"] = _written(tables["citations"], Path(tmp) / "citations.parquet")

@@ -10,7 +10,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.models.scores import gate_scorer
 from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
-from groundwork.verify.absent import absent_names, with_absent_names
+from groundwork.verify.absent import verdicts
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import literal_sql
@@ -30,10 +30,8 @@ def verify_stage(
     with warehouse.connect() as con:
         pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
         scorer = gate_scorer(con) if config.verify == "trained" else None
-        absent = absent_names(con, pairs.select(["question_id", "question"]), idf)
         with verifier(config, warehouse, run_id, idf, scorer) as backend:
-            judged = with_absent_names(backend.verifications(pairs), absent)
-            table = checked(judged, Verifications, "verifications")
+            table = checked(verdicts(con, backend, pairs, idf), Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)
     bar.done(table.num_rows)
     return sum(table.column("verified").to_pylist())

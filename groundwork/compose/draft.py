@@ -19,6 +19,7 @@ from groundwork.claims.rows import claim_number_rows, claim_row, correction_row
 from groundwork.text.numbers import mentions
 from groundwork.text.plain import rejections_text, topic_words
 from groundwork.text.terms import surface_words, terms
+from groundwork.verify.absent import absent_reason
 from schemas.config import ClaimChecks
 
 NO_EVIDENCE = "NO_AUTHORITATIVE_EVIDENCE"
@@ -163,15 +164,20 @@ def _summary(rows: list[dict]) -> str | None:
 def missing_evidence(question: dict, rejected: Counter) -> str:
     """What no verified requirement covers, where it was looked for, and why the closest
     candidates were not verified, in words: the corpus may well hold an answer the gate did
-    not verify, so the note claims nothing about the whole statute book."""
+    not verify, so the note claims nothing about the whole statute book; but a name the question
+    asks about that no document of the corpus mentions (`absent_names`, from the verdicts) it
+    says."""
     kinds = " or ".join(question["source_types"] or ["statute", "regulation", "policy"])
     where = f" of {question['jurisdiction']}" if question["jurisdiction"] else ""
     topic = topic_words(question["topic"]) or "this question"
     text = question["question"]
     about = ", ".join(dict.fromkeys(surface_words(text, terms(text))))
+    named = question.get("absent_names")
+    reason = absent_reason([named]) if named else ""
+    absent = f" {reason[:1].upper()}{reason[1:]}." if named else ""
     return (
         f"No requirement on {topic} was verified in the corpus ({kinds}{where}; the question's "
-        f"words: {about or 'none'}). {rejections_text(rejected)}"
+        f"words: {about or 'none'}). {rejections_text(rejected)}{absent}"
     )
 
 

@@ -11,6 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from groundwork.verify.absent import NAMED_PATTERN
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.sqlfiles import literal_sql
 from groundwork.warehouse.store import Warehouse
@@ -21,7 +22,9 @@ def compose_inputs(warehouse: Warehouse, run_id: str) -> tuple[pa.Table, pa.Tabl
     parts = run_parts(warehouse, run_id, "questions", "verifications", "requirements")
     with warehouse.connect(read_only=True) as con:
         return tuple(  # type: ignore[return-value]
-            con.execute(literal_sql(f"answers/{name}", **parts)).to_arrow_table()
+            con.execute(
+                literal_sql(f"answers/{name}", **parts, named=NAMED_PATTERN)
+            ).to_arrow_table()
             for name in ("questions", "verified_evidence", "rejection_counts")
         )
 

@@ -45,13 +45,17 @@ def answers(
     citation corrections (ANSWER_TABLES), each answer written by `compose`."""
     by_question = evidence_by_question(evidence)
     rejected: dict[str, Counter] = {}
+    absent: dict[str, str] = {}  # what a question names that the corpus never mentions
     for row in rejections.to_pylist():
         rejected.setdefault(row["question_id"], Counter())[row["rejection_reason"]] += row["n"]
+        if row["named"]:
+            absent[row["question_id"]] = row["named"]
     rows: dict[str, list[dict]] = {name: [] for name, _, _ in ANSWER_TABLES}
     for question in questions.to_pylist():
         qid = question["question_id"]
+        asked = {**question, "absent_names": absent.get(qid)}
         answer, draft = compose(
-            question, by_question.get(qid, []), rejected.get(qid, Counter()), settings
+            asked, by_question.get(qid, []), rejected.get(qid, Counter()), settings
         )
         rows["answers"].append(answer)
         rows["statements"].extend(draft.statements)

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable
+from typing import TYPE_CHECKING
 
 import duckdb
 import pyarrow as pa
 
 from groundwork.text.terms import terms
 from groundwork.warehouse.sqlfiles import query
+
+if TYPE_CHECKING:
+    from groundwork.verify import Verifier
 
 # "GDPR", "CAN-SPAM", "ICD-10", "HHS": two or more capitals or digits, opened by a capital.
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9]\b")
@@ -83,10 +87,15 @@ def absent_names(
     }
 
 
+_REASON = "the question names {}, which no document of the corpus mentions"
+# The names back from a rationale, for the answer's missing evidence (an RE2 pattern that
+# sql/answers/rejection_counts.sql applies; the reason holds no regular-expression syntax).
+NAMED_PATTERN = "^" + _REASON.replace("{}", "(.+?)")
+
+
 def absent_reason(names: list[str]) -> str:
     """Why a question's candidates were all rejected for what it names, in words."""
-    listed = ", ".join(names)
-    return f"the question names {listed}, which no document of the corpus mentions"
+    return _REASON.format(", ".join(names))
 
 
 def with_absent_names(verifications: pa.Table, absent: dict[str, list[str]]) -> pa.Table:
@@ -103,3 +112,12 @@ def with_absent_names(verifications: pa.Table, absent: dict[str, list[str]]) -> 
             row["rejection_reason"] = "does_not_address_question"
             row["rationale"] = f"{reason}; {row['rationale']}" if row["rationale"] else reason
     return pa.Table.from_pylist(rows, schema=verifications.schema)
+
+
+def verdicts(
+    con: duckdb.DuckDBPyConnection, backend: Verifier, pairs: pa.Table, vocabulary: Container[str]
+) -> pa.Table:
+    """The backend's verdict on every candidate pair, with the candidates of a question that
+    names what the corpus never mentions rejected: what a run and `groundwork ask` both judge."""
+    absent = absent_names(con, pairs.select(["question_id", "question"]), vocabulary)
+    return with_absent_names(backend.verifications(pairs), absent)

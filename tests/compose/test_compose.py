@@ -53,7 +53,12 @@ def composed(rows: list[dict], rejected: list[dict] | None = None):
         pa.Table.from_pylist(
             rejected or [],
             schema=pa.schema(
-                [("question_id", pa.string()), ("rejection_reason", pa.string()), ("n", pa.int64())]
+                [
+                    ("question_id", pa.string()),
+                    ("rejection_reason", pa.string()),
+                    ("n", pa.int64()),
+                    ("named", pa.string()),  # what the question names that no document mentions
+                ]
             ),
         ),
         ClaimChecks(),
