@@ -18,7 +18,8 @@ from groundwork.compose.tables import answers
 from groundwork.models.scores import dense_embedder, gate_scorer
 from groundwork.retrieve import retriever
 from groundwork.verify import verifier
-from groundwork.verify.absent import NAMED_PATTERN, verdicts
+from groundwork.verify.absent import NAMED_PATTERN
+from groundwork.verify.scope import verdicts
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.sqlfiles import Sql, literal_sql, parquet_relation, query
 from groundwork.warehouse.store import Warehouse

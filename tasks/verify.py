@@ -1,6 +1,6 @@
 """Stage `verifications`: every retrieved requirement judged for its question by the configured
-verification backend (groundwork/verify/); a question naming what the corpus never mentions has
-every candidate rejected (groundwork/verify/absent.py)."""
+verification backend (groundwork/verify/); a candidate out of its question's scope (a law the
+corpus never mentions, another state's law) is rejected (groundwork/verify/scope.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from prefect.cache_policies import NO_CACHE
 from groundwork.models.scores import gate_scorer
 from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
-from groundwork.verify.absent import verdicts
+from groundwork.verify.scope import verdicts
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import literal_sql

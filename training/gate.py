@@ -39,7 +39,7 @@ import numpy as np
 from groundwork.models.inference import MODELS_DIR
 from groundwork.models.relevance import DENSE
 from groundwork.models.scores import gate_scorer
-from groundwork.verify.absent import absent_names
+from groundwork.verify.scope import out_of_scope
 from groundwork.verify.trained import Gate, TrainedVerifier
 from groundwork.warehouse.lineage import run_parts
 from groundwork.warehouse.sqlfiles import literal_sql, query
@@ -86,8 +86,8 @@ def outcome(accepted: dict[str, set[str]], questions: list[dict]) -> Outcome:
 
 def judged_candidates(warehouse: Warehouse) -> list[dict]:
     """Every candidate pair of the published run, judged by the trained gate with no threshold
-    (so a row is rejected only by a validator, or for a name the corpus never mentions, as the
-    verify stage rejects it) beside the run's own verdict."""
+    (so a row is rejected only by a validator, or out of its question's scope, as the verify
+    stage rejects it: groundwork/verify/scope.py) beside the run's own verdict."""
     with warehouse.connect(read_only=True) as con:
         run = query(con, "runs/published").fetchone()[0]
         parts = run_parts(
@@ -97,7 +97,7 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
         verified = con.execute(
             f"SELECT question_id, requirement_id FROM {parts['verifications']} WHERE verified"
         ).fetchall()
-        absent = absent_names(con, pairs.select(["question_id", "question"]), ())
+        outside = out_of_scope(con, pairs, ())
     scorer = gate_scorer()
     rows = TrainedVerifier({}, scorer, Gate(0.0, scorer.version)).verifications(pairs).to_pylist()
     by_run = set(verified)
@@ -107,7 +107,8 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
             "question_id": r["question_id"],
             "doc_id": doc[r["requirement_id"]],
             "score": r["score"] or 0.0,
-            "valid": r["rejection_reason"] is None and r["question_id"] not in absent,
+            "valid": r["rejection_reason"] is None
+            and (r["question_id"], r["requirement_id"]) not in outside,
             "run_verified": (r["question_id"], r["requirement_id"]) in by_run,
         }
         for r in rows

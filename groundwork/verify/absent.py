@@ -5,26 +5,22 @@ however close the words of a quote about breach notices or marketing e-mail come
 answer it, and a gate that reads meaning finds such near neighbours plausible. So an acronym of
 the question that no active document uses, neither written as it is nor spelled out (words with
 its initials: "PHI" is "protected health information", "GLBA" the "Gramm-Leach-Bliley Act"),
-rejects every candidate of the question, with that reason in words. An acronym that is a word
-of the chunks the run retrieves from (the retrieval index's vocabulary) is known without a look
-at the texts; the others cost one scan of the documents' text each, and a run's questions name
-few.
+rejects every candidate of the question, with that reason in words (scope.py). An acronym that
+is a word of the chunks the run retrieves from (the retrieval index's vocabulary) is known
+without a look at the texts; the others cost one scan of the documents' text each, and a run's
+questions name few.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable
-from typing import TYPE_CHECKING
 
 import duckdb
 import pyarrow as pa
 
 from groundwork.text.terms import terms
 from groundwork.warehouse.sqlfiles import query
-
-if TYPE_CHECKING:
-    from groundwork.verify import Verifier
 
 # "GDPR", "CAN-SPAM", "ICD-10", "HHS": two or more capitals or digits, opened by a capital.
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9]\b")
@@ -96,28 +92,3 @@ NAMED_PATTERN = "^" + _REASON.replace("{}", "(.+?)")
 def absent_reason(names: list[str]) -> str:
     """Why a question's candidates were all rejected for what it names, in words."""
     return _REASON.format(", ".join(names))
-
-
-def with_absent_names(verifications: pa.Table, absent: dict[str, list[str]]) -> pa.Table:
-    """The verification rows, each candidate of a question in `absent` rejected as not
-    addressing it, the reason first in its rationale."""
-    if not absent:
-        return verifications
-    rows = verifications.to_pylist()
-    for row in rows:
-        names = absent.get(row["question_id"])
-        if names:
-            reason = absent_reason(names)
-            row["verified"] = False
-            row["rejection_reason"] = "does_not_address_question"
-            row["rationale"] = f"{reason}; {row['rationale']}" if row["rationale"] else reason
-    return pa.Table.from_pylist(rows, schema=verifications.schema)
-
-
-def verdicts(
-    con: duckdb.DuckDBPyConnection, backend: Verifier, pairs: pa.Table, vocabulary: Container[str]
-) -> pa.Table:
-    """The backend's verdict on every candidate pair, with the candidates of a question that
-    names what the corpus never mentions rejected: what a run and `groundwork ask` both judge."""
-    absent = absent_names(con, pairs.select(["question_id", "question"]), vocabulary)
-    return with_absent_names(backend.verifications(pairs), absent)

@@ -1,6 +1,5 @@
-"""A question naming an acronym the corpus never mentions, written or spelled out, has every
-candidate rejected, with the name in the reason and in the answer's missing evidence; one the
-corpus spells out is known."""
+"""An acronym the corpus never mentions, written or spelled out, is absent (one it spells out is
+known), and a refused answer's missing evidence names it."""
 
 from __future__ import annotations
 
@@ -14,10 +13,10 @@ from groundwork.compose.draft import missing_evidence
 from groundwork.verify.absent import (
     NAMED_PATTERN,
     absent_acronyms,
-    absent_names,
+    absent_reason,
     question_acronyms,
-    with_absent_names,
 )
+from groundwork.verify.scope import with_rejections
 from groundwork.warehouse.sqlfiles import Sql, literal_sql
 from schemas.verifications import VERIFICATIONS_SCHEMA
 
@@ -58,29 +57,6 @@ def test_absent_is_what_no_active_document_writes_or_spells_out(con):
     assert absent_acronyms(con, ["GDPR"], vocabulary={"gdpr"}) == set()
 
 
-def test_every_candidate_of_such_a_question_is_rejected_with_the_name(con):
-    questions = pa.table(
-        {
-            "question_id": ["Q1", "Q2", "Q2"],
-            "question": ["Is PHI covered?", *["Under the GDPR, must we notify?"] * 2],
-        }
-    )
-    absent = absent_names(con, questions, vocabulary=set())
-    assert absent == {"Q2": ["GDPR"]}
-    base = dict.fromkeys(VERIFICATIONS_SCHEMA.names)
-    rows = [
-        {**base, "question_id": "Q1", "requirement_id": "R1", "verified": True},
-        {**base, "question_id": "Q2", "requirement_id": "R2", "verified": True, "rationale": "ok"},
-    ]
-    table = pa.Table.from_pylist(rows, schema=VERIFICATIONS_SCHEMA)
-    judged = with_absent_names(table, absent).to_pylist()
-    assert judged[0]["verified"] and judged[0]["rejection_reason"] is None
-    assert not judged[1]["verified"]
-    assert judged[1]["rejection_reason"] == "does_not_address_question"
-    assert judged[1]["rationale"].startswith("the question names GDPR, which no document")
-    assert judged[1]["rationale"].endswith("; ok")
-
-
 def test_the_answer_names_what_the_corpus_never_mentions(con):
     """The rejection counts read the names back from the reason, and the missing evidence of a
     refused answer says them."""
@@ -90,7 +66,8 @@ def test_the_answer_names_what_the_corpus_never_mentions(con):
         for i, q in enumerate(["Q1", "Q2", "Q2"])
     ]
     table = pa.Table.from_pylist(rows, schema=VERIFICATIONS_SCHEMA)
-    rejected = with_absent_names(table, {"Q2": ["GDPR", "CAN-SPAM"]})
+    reason = absent_reason(["GDPR", "CAN-SPAM"])
+    rejected = with_rejections(table, {("Q2", "R1"): reason, ("Q2", "R2"): reason})
     con.register("judged", rejected)
     sql = literal_sql("answers/rejection_counts", verifications=Sql("judged"), named=NAMED_PATTERN)
     assert con.execute(sql).fetchall() == [("Q2", "does_not_address_question", 2, "GDPR, CAN-SPAM")]
