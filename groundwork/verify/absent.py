@@ -13,24 +13,39 @@ questions name few.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Container, Iterable
+from functools import lru_cache
 
 import duckdb
 import pyarrow as pa
 
+from groundwork.models.inference import MODELS_DIR
+from groundwork.models.relevance import DENSE
 from groundwork.text.terms import terms
 from groundwork.warehouse.sqlfiles import query
 
-# "GDPR", "CAN-SPAM", "ICD-10", "HHS": two or more capitals or digits, opened by a capital.
-_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9]\b")
+# "GDPR", "CAN-SPAM", "ICD-10", "HHS": groups of two or more capitals, joined by hyphens, a number
+# group among them; an identifier such as "REQ-S9999" is none.
+_ACRONYM = re.compile(r"(?<![\w-])[A-Z]{2,}(?:-(?:[A-Z]{2,}|\d+))*(?![\w-])")
 # Words an acronym's initials skip: "Department of Health and Human Services" is "HHS".
 _FILLERS = "(?:(?:of|and|the|for|on|in|to|a|an|or|&)\\W+)*"
 
 
+@lru_cache(maxsize=1)
+def _words() -> frozenset[str]:
+    """The whole words of the dense encoder's vocabulary: English words and the abbreviations
+    common enough to be one ("yes", "system", "fda"), where "gdpr" and "hipaa" are not."""
+    tokenizer = json.loads((MODELS_DIR / DENSE / "tokenizer.json").read_text(encoding="utf-8"))
+    return frozenset(word for word in tokenizer["model"]["vocab"] if word.isalpha())
+
+
 def question_acronyms(question: str) -> list[str]:
-    """The acronyms a question names, each once, in order."""
-    return list(dict.fromkeys(_ACRONYM.findall(question)))
+    """The acronyms a question names, each once, in order; a word in capitals ("answer YES",
+    "SYSTEM:") is none."""
+    found = dict.fromkeys(_ACRONYM.findall(question))
+    return [acronym for acronym in found if acronym.lower() not in _words()]
 
 
 def written_pattern(acronym: str) -> str:
