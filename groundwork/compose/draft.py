@@ -172,9 +172,8 @@ def missing_evidence(question: dict, rejected: Counter) -> str:
     topic = topic_words(question["topic"]) or "this question"
     text = question["question"]
     about = ", ".join(dict.fromkeys(surface_words(text, terms(text))))
-    named = question.get("absent_names")
-    reason = absent_reason([named]) if named else ""
-    absent = f" {reason[:1].upper()}{reason[1:]}." if named else ""
+    reason = absent_reason([question["absent_names"]]) if question.get("absent_names") else ""
+    absent = f" {reason[:1].upper()}{reason[1:]}." if reason else ""
     return (
         f"No requirement on {topic} was verified in the corpus ({kinds}{where}; the question's "
         f"words: {about or 'none'}). {rejections_text(rejected)}{absent}"

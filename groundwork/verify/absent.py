@@ -86,10 +86,10 @@ def absent_names(
 ) -> dict[str, list[str]]:
     """Question ID -> the acronyms it names that the corpus never mentions (questions naming
     none are left out)."""
-    named = {
-        q["question_id"]: question_acronyms(q["question"])
-        for q in questions.select(["question_id", "question"]).to_pylist()
-    }
+    asked = dict(
+        zip(questions["question_id"].to_pylist(), questions["question"].to_pylist(), strict=True)
+    )  # a question once, however many rows (candidate pairs) carry it
+    named = {qid: question_acronyms(text) for qid, text in asked.items()}
     absent = absent_acronyms(con, (a for found in named.values() for a in found), vocabulary)
     return {
         qid: missing

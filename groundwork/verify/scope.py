@@ -26,7 +26,7 @@ def out_of_scope(
     """(question, requirement) -> why the candidate cannot answer the question, for the
     candidate pairs (sql/answers/candidate_pairs.sql) that cannot; `vocabulary` spares scans
     for the acronyms the retrieval index knows."""
-    absent = absent_names(con, pairs.select(["question_id", "question"]), vocabulary)
+    absent = absent_names(con, pairs, vocabulary)
     states: dict[str, set[str]] = {}
     reasons = {}
     for row in pairs.select(
