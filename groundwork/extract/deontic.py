@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.10.0"  # 1.10.0: lead-ins of examples or exceptions; seven directive verbs
+EXTRACTOR_VERSION = "1.11.0"  # 1.11.0: a reference "paragraph (e)(1)" is no list label
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

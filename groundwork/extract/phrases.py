@@ -22,7 +22,7 @@ import re
 
 _ENDS = frozenset(".;:!?—–")
 _CLOSERS = ")]}\"”’'"
-_OPENS = _ENDS | frozenset(")]*-+#>|")
+_OPENS = _ENDS | frozenset("*-+#>|")
 # White space other than the line break: what Python's str.isspace() holds, as the SQL check
 # spells it (\p{Zs} and the control characters)
 BLANKS = "".join(c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n")
@@ -48,6 +48,11 @@ _TO_POSSIBLE_END = re.compile(rf"(?:{_STEP_INSIDE})*+[^\S\n]*+\S*+")
 # line break, an opening mark (end marks among them), a closer, `floor` or _WINDOW blanks (each
 # after blanks) may stop it. The match is empty when only blanks separate the span from floor.
 _OPENING_MARKS = re.escape("".join(sorted(_OPENS)))
+# List labels at the end of the text before a quote, opening their line (or the window) or
+# after an end or list mark (closers after an end mark aside): "(a)(1) ", "- (2) ", "; (ii) ".
+_LEADING_LABELS = re.compile(
+    rf"(?:^|[\n{_OPENING_MARKS}][{_CLOSER_MARKS}]*)[^\S\n]*(?:\(?[0-9A-Za-z]{{1,6}}\)[^\S\n]*)+$"
+)
 _STEP_BACK_INSIDE = (
     rf"[^\S\n]*+\S++(?![^\S\n]*+(?:[\n{_OPENING_MARKS}{_CLOSER_MARKS}]|\Z))"
     rf"(?![^\S\n]{{{_WINDOW}}})"
@@ -70,6 +75,8 @@ def starts_inside(text: str, start: int) -> bool:
     """Whether a quote starting at `start` begins inside a phrase (see the module docstring)."""
     before = text[max(0, start - _WINDOW) : start].rstrip(BLANKS)
     if not before or before[-1] == "\n" or before[-1] in _OPENS:
+        return False
+    if before[-1] == ")" and _LEADING_LABELS.search(before):
         return False
     return before.rstrip(_CLOSERS)[-1:] not in _ENDS
 

@@ -8,7 +8,8 @@
 --   goes on (after blanks: white space other than a line break) with anything but those; it
 --   starts inside one when its line,
 --   before it, ends with anything but those (closing brackets and quotation marks after them
---   aside), a closing bracket or a list or emphasis mark
+--   aside), a list or emphasis mark, or list labels ("(a)(1)", "2)") that open the line or
+--   follow one of those marks
 --   (rows this run computed: see sql/review/run_views.sql)
 WITH windows AS (
     -- one substring of the document per requirement, from 80 characters before the quote to 80
@@ -35,7 +36,10 @@ WHERE (NOT regexp_matches(rtrim(before_end, ')]}"”’'''), '[.;:!?—–]$')
        AND regexp_matches(after_end, '^[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*[^\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}\n.;:!?—–]'))
    OR (regexp_matches(
            before_start,
-           '[^\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}\n.;:!?—–)\]*#>|+-][\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$')
+           '[^\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}\n.;:!?—–*#>|+-][\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$')
        AND NOT regexp_matches(
            before_start,
-           '[.;:!?—–][)\]}"”’'']+[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$'))
+           '[.;:!?—–][)\]}"”’'']+[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$')
+       AND NOT regexp_matches(
+           before_start,
+           '(?:^|[\n.;:!?—–*#>|+-][)\]}"”’'']*)[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*(?:\(?[0-9A-Za-z]{1,6}\)[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*)+$'))

@@ -46,6 +46,18 @@ def test_short_quote_extends_to_a_sentence_start_never_mid_sentence() -> None:
     assert short.confidence == "low"
 
 
+def test_a_quote_never_opens_after_a_reference_to_a_paragraph() -> None:
+    """ "paragraph (e)(1)" is a reference, not a list label: the quote keeps its condition."""
+    text = (
+        "(2) Delivery of annual privacy notice. If you have been excepted from delivering an "
+        "annual privacy notice pursuant to paragraph (e)(1) of this section and change your "
+        "policies or practices in such a way that you no longer meet the requirements for that "
+        "exception, you must comply with paragraph (e)(2)(i) or (e)(2)(ii) of this section, as "
+        "applicable."
+    )
+    assert quote(text, only_clause(text)).startswith("If you have been excepted")
+
+
 # --- modalities -------------------------------------------------------------------------------
 
 

@@ -70,6 +70,19 @@ def test_list_labels_line_breaks_and_semicolons_are_boundaries():
     assert not starts_inside(text, text.index("and it"))
 
 
+def test_labels_that_refer_to_a_paragraph_are_no_boundary():
+    text = (
+        "If you have been excepted pursuant to paragraph (e)(1) of this section and change "
+        "your practices, you must comply with paragraph (e)(2) of this section."
+    )
+    assert starts_inside(text, text.index("of this section and"))
+    assert whole_span(text, text.index("of this section and"), len(text)) == (0, len(text))
+    items = "(b)(2)(i) The entity must act.\n- (2) Send it: (ii) Keep it\n1) File it\nsee 2) No"
+    for opening in ("The entity", "Send it", "Keep it", "File it"):
+        assert not starts_inside(items, items.index(opening))
+    assert starts_inside(items, items.index("No"))
+
+
 def test_widening_repairs_a_cut_quote_to_the_whole_clause():
     start, end = _span(BREACH, "entity shall notify each individual whose unsecured")
     assert whole_span(BREACH, start, end) == (0, len(BREACH))
