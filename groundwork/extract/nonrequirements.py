@@ -4,6 +4,8 @@ Two kinds reached the register and stated no duty there:
 
 * a citation or amendment note: "[68 FR 8376, Feb. 20, 2003, as amended at 78 FR 5694, Jan. 25,
   2013]" closes many CFR sections, and the rules read it as one more item of the list above it;
+  New York's editorial notes ("NB Effective until June 30, 2027", "NB Repealed March 31, 2026")
+  stand before versions of a subsection;
 * a lead-in: "... a covered entity or business associate must--" states its duty in the items
   it introduces. The items carry it as their `lead_in_quote` (rules.py), so it travels with them
   and is not registered alone; one whose items were not found states no duty either. A lead-in
@@ -31,14 +33,15 @@ _LEAD_IN_MARKS = (":", "--", "—", "–")
 # or a line opened as a note ("Source: ..."), ...
 _NOTE = re.compile(
     r"\s*(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\]|\((?:[^()]|\([^()]*\))*\)"
-    r"|(?:Source|Authority|History|Credits|Editorial Note)s?:.*)"
+    r"|(?:Source|Authority|History|Credits|Editorial Note)s?:.*|NB\s+[^()\n]*)"
     r"[\s.;]*",
     re.DOTALL,
 )
-# ... that cites the Federal Register, a public law, the Statutes at Large or a code, or amends.
+# ... that cites the Federal Register, a public law, the Statutes at Large or a code, or amends
+# (New York's editorial "NB ..." notes date or repeal the subsection below them).
 _CITATION = re.compile(
     r"\b\d+\s+FR\s+\d|\bPub\.\s*L\.|\b\d+\s+Stat\.|\bU\.\s?S\.\s?C\.|\bC\.?F\.?R\.?\b"
-    r"|\bas amended\b|\bredesignated\b",
+    r"|\bas amended\b|\bredesignated\b|\bNB\s",
 )
 
 

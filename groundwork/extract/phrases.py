@@ -9,9 +9,11 @@ The operational definition, which sql/checks/quotes_whole.sql applies to every p
   acquired, used" followed by ", or disclosed as a result of such breach." ends inside one;
 * it **starts inside a phrase** unless the text before it on the same line is empty or ends
   (after spaces) with one of those (closing quotation marks and brackets after them aside:
-  `.”`), a closing bracket (a list label such as "(a)"), or a list or emphasis mark (`-`,
-  `+`, `*`, `#`, `>`, `|`): "..., 1016.5, and" before "1016.8 of this part must" starts
-  inside one.
+  `.”`), a list or emphasis mark (`-`, `+`, `*`, `#`, `>`, `|`), or list labels ("(a)",
+  "(1)(i)", "2)") that open the line or follow one of those (or an editorial "NB ..." note):
+  "..., 1016.5, and" before "1016.8 of this part must" starts inside one, and so does "of
+  this section, you must" after "pursuant to paragraph (e)(1)", where the labels are a
+  reference, not a list.
 
 A clause longer than the word budget is kept whole.
 """
@@ -49,9 +51,12 @@ _TO_POSSIBLE_END = re.compile(rf"(?:{_STEP_INSIDE})*+[^\S\n]*+\S*+")
 # after blanks) may stop it. The match is empty when only blanks separate the span from floor.
 _OPENING_MARKS = re.escape("".join(sorted(_OPENS)))
 # List labels at the end of the text before a quote, opening their line (or the window) or
-# after an end or list mark (closers after an end mark aside): "(a)(1) ", "- (2) ", "; (ii) ".
+# after an end or list mark (closers after an end mark aside): "(a)(1) ", "- (2) ", "; (ii) ",
+# or after the editorial note ("NB") that New York's laws put before a version of a subsection
+# ("* NB Effective June 30, 2027 (c) ", "NB Repealed March 31, 2026 (h) ").
 _LEADING_LABELS = re.compile(
-    rf"(?:^|[\n{_OPENING_MARKS}][{_CLOSER_MARKS}]*)[^\S\n]*(?:\(?[0-9A-Za-z]{{1,6}}\)[^\S\n]*)+$"
+    rf"(?:^|[\n{_OPENING_MARKS}][{_CLOSER_MARKS}]*)[^\S\n]*(?:NB[^\S\n]+[^()\n]*)?"
+    rf"(?:\(?[0-9A-Za-z]{{1,6}}\)[^\S\n]*)+$"
 )
 _STEP_BACK_INSIDE = (
     rf"[^\S\n]*+\S++(?![^\S\n]*+(?:[\n{_OPENING_MARKS}{_CLOSER_MARKS}]|\Z))"

@@ -9,7 +9,7 @@
 --   starts inside one when its line,
 --   before it, ends with anything but those (closing brackets and quotation marks after them
 --   aside), a list or emphasis mark, or list labels ("(a)(1)", "2)") that open the line or
---   follow one of those marks
+--   follow one of those marks (or an editorial "NB ..." note)
 --   (rows this run computed: see sql/review/run_views.sql)
 WITH windows AS (
     -- one substring of the document per requirement, from 80 characters before the quote to 80
@@ -42,4 +42,4 @@ WHERE (NOT regexp_matches(rtrim(before_end, ')]}"”’'''), '[.;:!?—–]$')
            '[.;:!?—–][)\]}"”’'']+[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*$')
        AND NOT regexp_matches(
            before_start,
-           '(?:^|[\n.;:!?—–*#>|+-][)\]}"”’'']*)[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*(?:\(?[0-9A-Za-z]{1,6}\)[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*)+$'))
+           '(?:^|[\n.;:!?—–*#>|+-][)\]}"”’'']*)[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*(?:NB[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]+[^()\n]*)?(?:\(?[0-9A-Za-z]{1,6}\)[\p{Zs}\t\v\f\r\x{1c}-\x{1f}\x{85}\x{2028}\x{2029}]*)+$'))

@@ -21,10 +21,10 @@ WHERE l.doc_id IS NOT NULL
    OR (regexp_full_match(
            r.exact_quote,
            '(?s)\s*(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\]|\((?:[^()]|\([^()]*\))*\)'
-           || '|(?:Source|Authority|History|Credits|Editorial Note)s?:.*)[\s.;]*')
+           || '|(?:Source|Authority|History|Credits|Editorial Note)s?:.*|NB\s+[^()\n]*)[\s.;]*')
        AND regexp_matches(
            r.exact_quote,
-           '\b\d+\s+FR\s+\d|\bPub\.\s*L\.|\b\d+\s+Stat\.|\bU\.\s?S\.\s?C\.|\bC\.?F\.?R\.?\b|\bas amended\b|\bredesignated\b'))
+           '\b\d+\s+FR\s+\d|\bPub\.\s*L\.|\b\d+\s+Stat\.|\bU\.\s?S\.\s?C\.|\bC\.?F\.?R\.?\b|\bas amended\b|\bredesignated\b|\bNB\s'))
    OR (regexp_matches(r.exact_quote, '(?::|--|—|–)\s*$')
        AND NOT regexp_matches(
            r.exact_quote,

@@ -25,7 +25,7 @@ from groundwork.cli import app
 from groundwork.models.inference import MODELS_DIR
 from groundwork.warehouse.store import Warehouse
 from schemas.config import ClaimChecks, RunConfig
-from tests.support.paths import SAMPLE_CORPUS, SAMPLE_QUESTIONS
+from tests.support.paths import SAMPLE_CORPUS
 
 FOLDER = MODELS_DIR / MODEL
 QUOTE = "A clinic may disclose the chart to the patient's guardian."
@@ -113,17 +113,51 @@ def test_judge_claims_uses_the_model_a_run_config_names(tmp_path):
     assert judged["m"]["verdict"] == "CONTRADICTED"  # the rule's named conflict stands
 
 
-def test_a_run_with_the_model_checks_its_claims_with_it(tmp_path: Path, prefect_harness):
-    summary = corpus_run(
-        corpus=str(SAMPLE_CORPUS),
-        warehouse=str(tmp_path / "wh"),
-        questions=str(SAMPLE_QUESTIONS),
-        config=RunConfig(workers=1, data_docs=False, claims=TRAINED),
+# A list item under a long lead-in: the model, whose window the lead-in fills, reads the claim
+# "lead-in … item" as CONTRADICTED by the same text (0.93), where the rules find it SUPPORTED.
+LEAD_IN_LINE = next(
+    line.split("2027 ", 1)[1]
+    for line in (SAMPLE_CORPUS / "statutes" / "us-ny-mhy-33.13.md").read_text().splitlines()
+    if line.startswith("* NB Effective June 30, 2027 (c) Such information")
+)
+RECORDS = f"""---
+doc_id: ny-records
+title: Clinical records; confidentiality
+source_type: statute
+jurisdiction: US-NY
+---
+
+{LEAD_IN_LINE}
+
+2. to the mental hygiene legal service.
+"""
+QUESTION = "May the offices release information about patients or clients to the mental hygiene legal service?"
+
+
+@pytest.mark.parametrize(("claims", "status"), [(TRAINED, "failed"), (ClaimChecks(), "published")])
+def test_a_run_with_the_model_checks_its_claims_with_it(
+    tmp_path: Path, prefect_harness, claims: ClaimChecks, status: str
+):
+    """With the model on, its confident CONTRADICTED reaches the claim and fails the hard
+    unsupported-claims check; with the rules alone the same run publishes."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "records.md").write_text(RECORDS)
+    questions = tmp_path / "questions.yaml"
+    questions.write_text(
+        f'questions:\n  - question_id: Q1\n    question: "{QUESTION}"\n    expected: answerable\n'
     )
+    summary = corpus_run(
+        corpus=str(corpus),
+        warehouse=str(tmp_path / "wh"),
+        questions=str(questions),
+        config=RunConfig(workers=1, data_docs=False, claims=claims),
+    )
+    assert summary.status == status
     with Warehouse(tmp_path / "wh").connect(read_only=True) as con:
-        claims, by_model = con.sql(
-            "SELECT count(*), count(*) FILTER (WHERE reason LIKE '%claim-support model%') "
-            "FROM current_claims"
+        (reason,) = con.sql(
+            "SELECT reason FROM claims WHERE run_id = (SELECT max(run_id) FROM runs)"
         ).fetchone()
-    assert summary.status == "published"
-    assert claims > 0 and by_model > 0
+    assert ("claim-support model reads the claim as CONTRADICTED" in reason) == (
+        claims.model == "trained"
+    )

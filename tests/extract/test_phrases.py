@@ -81,6 +81,8 @@ def test_labels_that_refer_to_a_paragraph_are_no_boundary():
     for opening in ("The entity", "Send it", "Keep it", "File it"):
         assert not starts_inside(items, items.index(opening))
     assert starts_inside(items, items.index("No"))
+    noted = "* NB Effective June 30, 2027 (c) Such information shall not be released"
+    assert not starts_inside(noted, noted.index("Such"))
 
 
 def test_widening_repairs_a_cut_quote_to_the_whole_clause():

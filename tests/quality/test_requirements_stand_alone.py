@@ -20,6 +20,7 @@ PLANTED = [
     ("[68 FR 8376, Feb. 20, 2003, as amended at 78 FR 5694, Jan. 25, 2013]", 0),
     ("(Pub. L. 104-191, title II, § 262(a), Aug. 21, 1996, 110 Stat. 2021.)", None),
     ("Source: 65 FR 82802, Dec. 28, 2000, unless otherwise noted.", None),
+    ("NB Effective until June 30, 2027", None),
     ("As applicable to the covered entity or business associate--", 0),
     ("A covered entity must:", None),
     ("The notice shall include the following— ", None),
