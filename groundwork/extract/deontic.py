@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.11.0"  # 1.11.0: a reference "paragraph (e)(1)" is no list label
+EXTRACTOR_VERSION = "1.12.0"  # 1.12.0: duties addressed to the reader, "you'll need to"
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -108,15 +108,20 @@ class _Reading:
 # --- triggers -------------------------------------------------------------------------------
 
 # The lookahead names the first two letters of every alternative (It/it, is, are, will, has,
-# have, shall, must, may, SHALL, MUST, funding): it changes no match, and the regex engine
+# have, shall, must, may, SHALL, MUST, funding, you, we): it changes no match, and the regex engine
 # rejects most positions with it instead of trying each alternative (the scan takes half the
 # time). A grant statute conditions its money in its own idiom: "A funding agreement for a grant
 # under section 300x of this title is that the State involved will ...", a duty of the State.
 _TRIGGER_RE = re.compile(
-    rf"""\b(?=[IiawhsmSMFf][tsriahuHU])(?:
+    rf"""\b(?=[IiawhsmSMFfYyW][tsriahuHUoe])(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
     | (?P<funded>[Ff]unding\s+agreement\b[^.;:]{{0,160}}?\bis\s+that)
-    | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+that)
+    | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+(?:that|to))
+    | (?P<need>(?:[Yy]ou|[Ww]e)(?:['’]ll|\s+will)?(?:\s+(?:also|still|first|then))?
+          \s+(?:need|have)\s+to)
+    | (?P<should>(?:[Yy]ou|[Ww]e)(?:\s+(?:also|still|first|then|always|only))?\s+should
+          (?P<should_not>\s+(?:not|never))?
+          (?!\s+(?:see|receive|get|hear|expect|notice|find|know|feel|have|be)\b))
     | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
           (?:{either(DUTY_PARTICIPLES)})\s+to
         | (?:has|have)\s+(?:a|the)\s+(?:duty|obligation)\s+to
@@ -138,7 +143,7 @@ _TRIGGER_RE = re.compile(
 _TRIGGER_WORDS = tuple(
     """shall must may SHALL MUST required obliged obligat mandated duty responsible prohibited
     forbidden permitted authorised authorized allowed entitled empowered unlawful critical
-    essential mandatory imperative vital unding May Must Shall""".split()  # noqa: SIM905 - the commonest first
+    essential mandatory imperative vital unding May Must Shall need have should""".split()  # noqa: SIM905 - the commonest first
 )
 _CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
 # A trigger inside a relative clause (`information that must be kept`, `uses that it is
@@ -146,7 +151,7 @@ _CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
 # sentence's own rule.
 _RELATIVE_RE = re.compile(
     r"\b(?:(?:that|which|who|whom|whose|as|what)(?:\s+(?:it|they|he|she|we|you))?"
-    r"|(?:which|whom|whose)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+$"
+    r"|(?:which|whom|whose|what)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+$"
 )
 _PREVIOUS_WORD_RE = re.compile(r"([A-Za-z]+)\W*$")
 
@@ -201,7 +206,7 @@ _BY_AGENT_RE = re.compile(
 # --- sentences, clauses and subjects --------------------------------------------------------
 
 _LABELS_RE = re.compile(
-    r"\s*(?:(?:\((?:\d{1,3}[a-z]?|[A-Za-z]{1,2}|[ivxlcdmIVXLCDM]{1,7})(?:-\d{1,2})?\)"
+    r"\s*(?:[-*+]\s+)?(?:(?:\((?:\d{1,3}[a-z]?|[A-Za-z]{1,2}|[ivxlcdmIVXLCDM]{1,7})(?:-\d{1,2})?\)"
     r"|(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6})\.(?=\s))\s*)*"
 )
 # The lookahead names the first character of every alternative: it changes no match, and the
@@ -221,10 +226,11 @@ _SUBORDINATOR_RE = re.compile(
     re.IGNORECASE,
 )
 # A trigger a few words after a subordinator sits in a condition (`If you are required to
-# provide a notice, you must ...`): it qualifies the rule rather than stating it. The lookahead
+# provide a notice, you must ...`, `Should you need to rebook, read ...`): it qualifies the rule
+# rather than stating it. The lookahead
 # (the alternatives' first letters) changes no match and spares most positions of the search.
 _CONDITION_RE = re.compile(
-    r"(?=[IiWwUuOo])\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce)\s+"
+    r"(?=[IiWwUuOoS])\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce|Should)\s+"
     r"(?:[\w’'-]+\s+){0,4}$"
 )
 _PRONOUNS = STATUTE_PRONOUNS
@@ -334,7 +340,8 @@ def is_requirement(sentence: str) -> bool:
 
 
 def _body_start(text: str) -> int:
-    """Offset after the leading list labels (`(a)`, `(1)(i)`, `1.`, `a.`) of the paragraph."""
+    """Offset after the leading bullet and list labels (`- `, `(a)`, `(1)(i)`, `1.`, `a.`) of
+    the paragraph: a quote opens on its words."""
     return _LABELS_RE.match(text).end()  # type: ignore[union-attr]  # it may match nothing
 
 
@@ -371,6 +378,11 @@ def _reading(
             return None  # "Must I use the travel card ...?" asks
     if kind == "exempt" and _THAT_RE.search(text, sentence[0], start):
         return None  # "including a statement that the entity is not required to": content
+    if kind in _ADDRESSED and (
+        "?" in text[start : sentence[1]]
+        or _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
+    ):
+        return None  # "If you need to travel by air and rail, call ...": a condition, no duty
     if kind == "modal":
         verdict = _modal_verdict(text, match)
         if relative and match.group("modal") == "may":
@@ -389,6 +401,8 @@ def _reading(
     conditional = _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
     if relative or conditional or _PROVISION_SUBJECT_RE.fullmatch(subject_text):
         confidence = "low"
+    if kind == "should" and match.group("should_not") is not None:
+        modality = "prohibition"
     funded = kind == "funded"
     if funded and _FUNDED_BAN_RE.match(text, end):
         modality = "prohibition"  # "... is that the State involved will not expend the grant"
@@ -402,9 +416,15 @@ _OPENING_LABELS_RE = re.compile(r"\s*(?:(?:\(\w{1,6}\)|\w{1,3}\.)\s*)*")
 _DAY_RE = re.compile(r"\s+\d")
 _THAT_RE = re.compile(r"\bthat\b")
 _FUNDED_BAN_RE = re.compile(r"[^.;:]{0,60}?\bwill\s+not\b")
+# A duty addressed to the reader is a policy's idiom: "You'll need to submit ...", "We have to
+# make sure ...", "You should submit leave requests ... in advance" ("you should see a menu" or
+# "receive a notification" says what happens, and is none).
+_ADDRESSED = frozenset({"need", "should"})
 _PHRASE_READINGS = {
     "unlawful": ("prohibition", "high"),
     "critical": ("obligation", "medium"),
+    "need": ("obligation", "medium"),
+    "should": ("obligation", "medium"),
     "funded": ("obligation", "medium"),
     "exempt": ("permission", "medium"),
     "duty": ("obligation", "high"),

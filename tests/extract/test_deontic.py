@@ -135,6 +135,41 @@ def test_modality_trigger_and_subject(text: str, modality: str, trigger: str, su
     assert clause.confidence == "high"
 
 
+@pytest.mark.parametrize(
+    ("text", "modality"),
+    [
+        ("You should submit leave requests at least three business days in advance.", "obligation"),
+        ("If you're taking time off, you'll need to make sure you're accounted for.", "obligation"),
+        ("We have to make sure the outside speaker is not here for a sales pitch.", "obligation"),
+        ("For all acquisitions, it is critical to obtain FITARA approval first.", "obligation"),
+        ("You should not share your password with anyone on the team.", "prohibition"),
+    ],
+)
+def test_a_duty_addressed_to_the_reader_is_a_medium_requirement(text: str, modality: str) -> None:
+    clause = only_clause(text)
+    assert clause.modality == modality
+    assert clause.confidence in {"medium", "low"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Once you open this link, you should see all of the parts of your itinerary below.",
+        "If you need to travel by both air and rail, call AdTrav before you book anything.",
+        "Should you need to rebook your travel at any point, read the instructions here.",
+        "The type of violation will inform what steps you need to take next on the trip.",
+        "Do you need to book a hotel through Concur for a trip of one night or more?",
+    ],
+)
+def test_what_happens_conditions_and_questions_address_no_duty(text: str) -> None:
+    assert deontic_clauses(text) == []
+
+
+def test_a_quote_opens_after_a_bullet() -> None:
+    text = "* You need to be approved for PPL before being able to use it."
+    assert quote(text, only_clause(text)) == text[2:]
+
+
 def test_is_responsible_for_is_a_medium_obligation() -> None:
     clause = only_clause(
         "Your supervisor is responsible for approving or denying your Weather and Safety Leave "
