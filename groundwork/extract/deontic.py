@@ -113,7 +113,7 @@ class _Reading:
 # time). A grant statute conditions its money in its own idiom: "A funding agreement for a grant
 # under section 300x of this title is that the State involved will ...", a duty of the State.
 _TRIGGER_RE = re.compile(
-    rf"""\b(?=[IiawhsmSMFfYyW][tsriahuHUoe])(?:
+    rf"""\b(?=[IiawhsmSMFf][tsriahuHU]|[Yy]o|[Ww]e)(?:
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
     | (?P<funded>[Ff]unding\s+agreement\b[^.;:]{{0,160}}?\bis\s+that)
     | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+(?:that|to))
@@ -140,10 +140,12 @@ _TRIGGER_RE = re.compile(
 )
 # Every trigger holds one of these words, and `in` finds them at memory speed: a paragraph
 # without any (much of the text) skips the trigger regex, which scans far slower.
-_TRIGGER_WORDS = tuple(
-    """shall must may SHALL MUST required obliged obligat mandated duty responsible prohibited
+_TRIGGER_WORDS = (
+    *"""shall must may SHALL MUST required obliged obligat mandated duty responsible prohibited
     forbidden permitted authorised authorized allowed entitled empowered unlawful critical
-    essential mandatory imperative vital unding May Must Shall need have should""".split()  # noqa: SIM905 - the commonest first
+    essential mandatory imperative vital unding May Must Shall should""".split(),  # noqa: SIM905 - the commonest first
+    "need to",
+    "have to",
 )
 _CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
 # A trigger inside a relative clause (`information that must be kept`, `uses that it is
