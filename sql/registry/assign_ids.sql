@@ -1,7 +1,9 @@
 -- Give every requirement candidate of the run's registered sources its stable ID.
 -- Canonical key = sha256(source, normalised quote, occurrence of that quote in the source), so the
 -- same requirement keeps its ID across runs, a new one is numbered after the last of its prefix,
--- and one that is gone is retired. IDs are never deleted, so never reused.
+-- and one that is gone is retired. IDs are never deleted, so never reused. New IDs follow the
+-- candidates' order in their documents, every tie broken (two candidates may open at one offset),
+-- so that two runs of one corpus number them alike.
 -- Parameters: $candidates, $run_id.
 
 CREATE OR REPLACE TEMP TABLE run_candidates AS
@@ -23,7 +25,9 @@ SELECT printf('REQ-%s%04d', prefix, seq), prefix, seq, canonical_key, source_id,
 FROM (
     SELECT c.prefix, c.canonical_key, c.source_id, c.normalised_quote,
            coalesce(m.max_seq, 0)
-             + row_number() OVER (PARTITION BY c.prefix ORDER BY c.doc_id, c.char_start) AS seq
+             + row_number() OVER (PARTITION BY c.prefix
+                                  ORDER BY c.doc_id, c.char_start, c.char_end, c.canonical_key)
+             AS seq
     FROM run_candidates c
     LEFT JOIN (SELECT prefix, max(seq) AS max_seq FROM requirement_registry GROUP BY prefix) m
            USING (prefix)
