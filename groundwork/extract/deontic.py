@@ -108,9 +108,9 @@ class _Reading:
 # --- triggers -------------------------------------------------------------------------------
 
 # The lookahead names the first two letters of every alternative (It/it, is, are, will, has,
-# have, shall, must, may, SHALL, MUST, funding, you, we): it changes no match, and the regex engine
-# rejects most positions with it instead of trying each alternative (the scan takes half the
-# time). A grant statute conditions its money in its own idiom: "A funding agreement for a grant
+# have, shall, must, may, SHALL, MUST, funding, you, we): it changes no match, and the regex
+# engine rejects most positions with it instead of trying each alternative (the scan takes half
+# the time). A grant statute conditions its money in its own idiom: "A funding agreement for a grant
 # under section 300x of this title is that the State involved will ...", a duty of the State.
 _TRIGGER_RE = re.compile(
     rf"""\b(?=[IiawhsmSMFf][tsriahuHU]|[Yy]o|[Ww]e)(?:
@@ -229,8 +229,8 @@ _SUBORDINATOR_RE = re.compile(
 )
 # A trigger a few words after a subordinator sits in a condition (`If you are required to
 # provide a notice, you must ...`, `Should you need to rebook, read ...`): it qualifies the rule
-# rather than stating it. The lookahead
-# (the alternatives' first letters) changes no match and spares most positions of the search.
+# rather than stating it. The lookahead (the alternatives' first letters) changes no match and
+# spares most positions of the search.
 _CONDITION_RE = re.compile(
     r"(?=[IiWwUuOoS])\b(?:[Ii]f|[Ww]hen|[Ww]henever|[Ww]here|[Uu]nless|[Ww]hether|[Oo]nce|Should)\s+"
     r"(?:[\w’'-]+\s+){0,4}$"
@@ -380,10 +380,8 @@ def _reading(
             return None  # "Must I use the travel card ...?" asks
     if kind == "exempt" and _THAT_RE.search(text, sentence[0], start):
         return None  # "including a statement that the entity is not required to": content
-    if kind in _ADDRESSED and (
-        "?" in text[start : sentence[1]]
-        or _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
-    ):
+    conditional = _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
+    if kind in _ADDRESSED and (conditional or "?" in text[start : sentence[1]]):
         return None  # "If you need to travel by air and rail, call ...": a condition, no duty
     if kind == "modal":
         verdict = _modal_verdict(text, match)
@@ -400,7 +398,6 @@ def _reading(
         return None
     if modality != "prohibition" and _NEGATIVE_SUBJECT_RE.match(subject_text):
         modality = "prohibition"
-    conditional = _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
     if relative or conditional or _PROVISION_SUBJECT_RE.fullmatch(subject_text):
         confidence = "low"
     if kind == "should" and match.group("should_not") is not None:
