@@ -62,8 +62,9 @@ def asked(warehouse: Warehouse, text: str, top_k: int = 10) -> tuple[dict, list[
             parts["verifications"] = _written(verified, Path(tmp) / "verifications.parquet")
             evidence = con.execute(literal_sql("answers/verified_evidence", **parts))
             evidence = evidence.to_arrow_table()
-            named = NAMED_PATTERN
-            rejected = con.execute(literal_sql("answers/rejection_counts", **parts, named=named))
+            rejected = con.execute(
+                literal_sql("answers/rejection_counts", **parts, named=NAMED_PATTERN)
+            )
             tables = answers(questions, evidence, rejected.to_arrow_table(), config.claims)
             answer, statements = tables["answers"], tables["statements"]
             parts["citations"] = _written(tables["citations"], Path(tmp) / "citations.parquet")
