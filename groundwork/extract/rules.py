@@ -33,6 +33,11 @@ from schemas.requirements import CANDIDATES_SCHEMA
 _WORD = re.compile(r"\S+")
 _BULLET = re.compile(r"[-*+]\s+")
 _TOKEN = re.compile(r"\w+")
+# A lead-in whose modal ends it ("such substitute notice shall:", "must, in accordance with
+# § 164.306:"): its items are the predicate, so each item's duty is the lead-in's
+_BARE_MODAL = re.compile(
+    r"\b(?:shall|must|may|should|will)(?:\s+not)?(?:\s*,[^,:]*,?)?\s*(?::|--|—)\s*$"
+)
 MIN_WORDS, MAX_WORDS = 10, 40
 
 
@@ -222,6 +227,28 @@ def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     return span_start, span_end
 
 
+def _modal_item(
+    text: str,
+    start: int,
+    end: int,
+    lead: _LeadIn | None,
+    clauses: list[DeonticClause],
+    listed: bool,
+) -> tuple[int, int] | None:
+    """The quote of a list item text[start:end] (`listed`: it has a label or bullet) that is
+    the predicate of its lead-in's modal, though a modal of its own is in it: it opens with a
+    directive verb ("such substitute notice shall: ... (B) Include a toll-free number ... where
+    an individual can learn whether the information may be included"), so its duty is the
+    lead-in's and the modal belongs to a clause inside it. None for an item with no modal (the
+    plain item rule quotes it), one with a subject of its own ("The commissioner may contract
+    ..."), or one that opens a list of its own."""
+    if not (clauses and listed and lead is not None and _BARE_MODAL.search(lead.quote)):
+        return None
+    if any(c.opens_list for c in clauses) or not _opens_with_directive(text, start, end):
+        return None
+    return _item_span(text, start, end)
+
+
 def _opens_requirement_list(text: str, end: int) -> bool:
     """A lead-in opens a list of requirements, not of conditions ("... to the extent that:")."""
     return not CONDITION_LEAD.search(text, max(0, end - 40), end)
@@ -304,11 +331,18 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 subject = None
             path = label_path(section, labels) or None
             clauses = deontic_clauses(text[para.start : para.end])
+            item = _modal_item(
+                text, body_start, para.end, lead, clauses, bool(para.labels or bullet)
+            )
+            if item is not None and lead is not None:  # its own clauses after its quote stay
+                clauses = [c for c in clauses if para.start + c.start >= item[1]]
+                rows.append(_candidate(chunk, path, *item, lead.clause, "medium", lead))
             for clause in clauses:
                 s, e = para.start + clause.start, para.start + clause.end
                 carried = subject if clause.trigger.split()[0] in ITEM_MODALS else None
                 rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, carried))
             quoted = [(para.start + c.start, para.start + c.end) for c in clauses]
+            quoted += [item] if item else []
             for fronted in _fronted_imperatives(text, body_start, para.end, quoted):
                 rows.append(
                     _candidate(chunk, path, fronted.start, fronted.end, fronted, "medium", None)
@@ -317,7 +351,9 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 start = chunk.char_start + body_start
                 quote = text[body_start : para.end].rstrip()
                 subject = _Subject(quote, start, start + len(quote), depth)
-            if not clauses and lead is not None:
+            if item is not None:
+                pass  # quoted above, with its lead-in
+            elif not clauses and lead is not None:
                 span = _item_span(text, body_start, para.end)
                 if span:
                     rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))

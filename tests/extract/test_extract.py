@@ -195,6 +195,30 @@ def test_items_opening_on_their_modal_bind_with_their_subject_and_not_required_e
     assert rows[2]["lead_in_quote"] is None
 
 
+ITEMS_COMPLETING_THE_MODAL = """# § 164.404 Notification to individuals
+
+(ii) In the case in which there is insufficient or out-of-date contact information for 10 or more individuals, then such substitute notice shall:
+
+(A) Be in the form of either a conspicuous posting for a period of 90 days on the home page of the Web site of the covered entity involved; and
+
+(B) Include a toll-free phone number that remains active for at least 90 days where an individual can learn whether the individual's unsecured protected health information may be included in the breach.
+
+(C) The Secretary may publish a list of the notices so posted."""
+
+
+def test_an_item_completing_its_lead_ins_modal_is_its_duty_whatever_modal_it_holds():
+    rows = [r for r in extracted(ITEMS_COMPLETING_THE_MODAL) if r["is_requirement"]]
+    assert [(r["exact_quote"][:10], r["modality"]) for r in rows] == [
+        ("Be in the ", "obligation"),
+        # "may be included" is in a clause of the item: the item is the lead-in's "shall"
+        ("Include a ", "obligation"),
+        # an item with a subject of its own keeps its own modal
+        ("The Secret", "permission"),
+    ]
+    assert rows[1]["lead_in_quote"].endswith("such substitute notice shall:")
+    assert rows[2]["lead_in_quote"] is None
+
+
 FRONTED = """# Launching software
 
 For a new system or application, complete a Privacy Threshold Analysis (PTA). Before you take leave, check out of office expectations.
