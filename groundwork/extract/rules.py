@@ -34,7 +34,7 @@ _WORD = re.compile(r"\S+")
 _BULLET = re.compile(r"[-*+]\s+")
 _TOKEN = re.compile(r"\w+")
 # A lead-in whose modal ends it ("such substitute notice shall:", "must, in accordance with
-# § 164.306:"): its items are the predicate, so each item's duty is the lead-in's
+# § 164.306:"): its items are the modal's predicate (_modal_item)
 _BARE_MODAL = re.compile(
     r"\b(?:shall|must|may|should|will)(?:\s+not)?(?:\s*,[^,:]*,?)?\s*(?::|--|—)\s*$"
 )
@@ -334,14 +334,15 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
             item = _modal_item(
                 text, body_start, para.end, lead, clauses, bool(para.labels or bullet)
             )
-            if item is not None and lead is not None:  # its own clauses after its quote stay
-                clauses = [c for c in clauses if para.start + c.start >= item[1]]
+            own = clauses  # the clauses quoted on their own: those after such an item's quote
+            if item is not None and lead is not None:
+                own = [c for c in clauses if para.start + c.start >= item[1]]
                 rows.append(_candidate(chunk, path, *item, lead.clause, "medium", lead))
-            for clause in clauses:
+            for clause in own:
                 s, e = para.start + clause.start, para.start + clause.end
                 carried = subject if clause.trigger.split()[0] in ITEM_MODALS else None
                 rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, carried))
-            quoted = [(para.start + c.start, para.start + c.end) for c in clauses]
+            quoted = [(para.start + c.start, para.start + c.end) for c in own]
             quoted += [item] if item else []
             for fronted in _fronted_imperatives(text, body_start, para.end, quoted):
                 rows.append(
@@ -351,9 +352,7 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 start = chunk.char_start + body_start
                 quote = text[body_start : para.end].rstrip()
                 subject = _Subject(quote, start, start + len(quote), depth)
-            if item is not None:
-                pass  # quoted above, with its lead-in
-            elif not clauses and lead is not None:
+            if not clauses and lead is not None:
                 span = _item_span(text, body_start, para.end)
                 if span:
                     rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
