@@ -28,7 +28,7 @@ STAGES = (
     "publish",
 )
 VERIFIER = "rules-verifier 1.4"  # the verifications.verifier value of the rules backend
-COMPOSER = "extractive 1.3"  # the answers.composer value of the extractive composer
+COMPOSER = "extractive 1.4"  # the answers.composer value of the extractive composer
 
 
 def _checks_version() -> str:

@@ -31,26 +31,34 @@ SECTIONS = {
 }
 
 
-def _action_terms(row: dict) -> set[str]:
-    """The first content terms after the trigger: what the requirement is about."""
+def _action_terms(row: dict) -> list[str]:
+    """The first content terms after the trigger, in order: what the requirement does (its verb
+    first, mostly). The words of who bears it and numbers (a section's, a date's) are not."""
     quote = row["exact_quote"]
     after = (
         quote[quote.find(row["trigger"]) + len(row["trigger"]) :]
         if row["trigger"] in quote
         else quote
     )
-    return set(terms(after)[:6])
+    bearer = set(terms(row.get("subject") or ""))
+    return [t for t in terms(after) if t not in bearer and not t[0].isdigit()][:6]
 
 
 def tensions(rows: list[dict]) -> list[tuple[dict, dict, list[str]]]:
-    """Pairs of an obligation and a prohibition or permission that act on the same thing."""
+    """Pairs of an obligation and a prohibition or permission that act on the same thing: they
+    share two action terms, one of them the first of either ("shall disclose the records" and
+    "may disclose the records"). Sharing only who they are about ("the covered entity") or
+    what they mention ("ensure that subcontractors ..." and "may permit a subcontractor ...")
+    is no tension."""
     found = []
     duties = [r for r in rows if r["modality"] == "obligation"]
     others = [r for r in rows if r["modality"] in ("prohibition", "permission")]
     for duty in duties:
+        mine = _action_terms(duty)
         for other in others:
-            shared = sorted(_action_terms(duty) & _action_terms(other))
-            if len(shared) >= 2:
+            theirs = _action_terms(other)
+            shared = sorted(set(mine) & set(theirs))
+            if len(shared) >= 2 and (mine[0] in shared or theirs[0] in shared):
                 found.append((duty, other, shared))
     return found[:3]
 

@@ -117,6 +117,25 @@ def test_obligation_and_permission_on_one_action_are_shown_both_ways():
     assert cited == {"REQ-S0001", "REQ-S0002"}
 
 
+def test_requirements_that_only_mention_the_same_things_are_no_tension():
+    rows = [
+        evidence(
+            "REQ-S0001",
+            "A business associate shall ensure that any subcontractors that create or receive "
+            "records agree to the same restrictions.",
+        ),
+        evidence(
+            "REQ-S0002",
+            "A business associate may permit a subcontractor to create or receive records on "
+            "its behalf.",
+            modality="permission",
+            trigger="may",
+        ),
+    ]
+    _, statements, _ = composed(rows)
+    assert not [s for s in statements if s["section"] == "tensions"]
+
+
 def test_no_evidence_says_what_is_missing():
     (answer,), statements, citations = composed(
         [], [{"question_id": "Q1", "rejection_reason": "does_not_address_question", "n": 4}]
