@@ -31,8 +31,8 @@ import pyarrow.parquet as pq
 
 from groundwork.extract.rules import candidates
 from groundwork.ingest.documents import ParseItem, file_batches, parsed_documents
-from groundwork.ingest.listing import corpus_snapshot
-from groundwork.ingest.metadata import corpus_metadata
+from groundwork.ingest.listing import corpus_listing
+from groundwork.ingest.metadata import FileMetadata, corpus_metadata
 from groundwork.text.chunks import checked_chunks
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
@@ -85,12 +85,13 @@ def main() -> int:
         out = Path(scratch)
         started = time.perf_counter()
         # a warehouse with no recorded files: every file is hashed and parsed, as in a cold run
-        snapshot = corpus_snapshot(args.corpus, Warehouse(out / "warehouse"))
-        metadata = corpus_metadata(snapshot, config)
+        listing = corpus_listing(args.corpus, Warehouse(out / "warehouse"))
+        metadata = corpus_metadata(listing, config)
         to_parse = [
-            (Path(path), rel, snapshot.digests[rel], metadata.applied[rel])
-            for path, rel in snapshot.files
-            if rel in metadata.applied
+            (Path(path), rel, digest, meta)
+            for batch in listing.batches()
+            for path, rel, digest in batch
+            if isinstance(meta := metadata.of(rel), FileMetadata)
         ]
         units = [(i, batch, config, out) for i, batch in enumerate(file_batches(to_parse))]
         planned = time.perf_counter()

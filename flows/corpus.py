@@ -34,7 +34,6 @@ from prefect import flow
 from prefect.cache_policies import CacheKeyFnPolicy
 from prefect.filesystems import LocalFileSystem
 from prefect.runtime import flow_run
-from prefect.utilities.annotations import quote
 
 from flows.server import (
     failure_shown_in_ui,
@@ -44,7 +43,7 @@ from flows.server import (
     shown_in_ui,
     warehouse_turn,
 )
-from groundwork.ingest.listing import CorpusSnapshot, corpus_snapshot
+from groundwork.ingest.listing import CorpusListing, corpus_listing
 from groundwork.parameters import InvalidParameters, checked_config
 from groundwork.run_artifacts import outcome_tags, run_tags
 from groundwork.runtime.compiled import activate
@@ -234,8 +233,8 @@ def _attempt(
     corpus, from_stage, only = asked.corpus, asked.from_stage, asked.only
     partial = bool(from_stage or only)
     questions_path = Path(asked.questions) if asked.questions else None
-    snapshot = corpus_snapshot(corpus, wh)
-    inputs = stage_inputs(snapshot, questions_path)
+    listing = corpus_listing(corpus, wh)
+    inputs = stage_inputs(listing, questions_path)
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
     if not (partial or asked.force):
         reused = unchanged_published(wh, fingerprint)
@@ -250,7 +249,7 @@ def _attempt(
     stage = Stages(
         f"{run_id}|{config.digest()}", inputs, from_stage, only, timings, results_storage(wh)
     )
-    return _stages(stage, wh, run_id, corpus, snapshot, questions_path, config)
+    return _stages(stage, wh, run_id, corpus, listing, questions_path, config)
 
 
 def _stages(
@@ -258,7 +257,7 @@ def _stages(
     wh: Warehouse,
     run_id: str,
     corpus: Path,
-    snapshot: CorpusSnapshot,
+    listing: CorpusListing,
     questions: Path | None,
     config: RunConfig,
 ) -> RunSummary:
@@ -266,11 +265,10 @@ def _stages(
 
     t = stage_tasks()
     steps: list[tuple[str, Callable[[], Any]]] = [
-        # quote(): Prefect would walk every file's digest looking for futures, for seconds
         (
             "ingest",
             lambda: stage(
-                "ingest", t["ingest"], wh, quote(snapshot), run_id, config, stage.wanted("extract")
+                "ingest", t["ingest"], wh, listing, run_id, config, stage.wanted("extract")
             ),
         ),
         ("chunk", lambda: stage("chunk", t["chunk"], wh, run_id, config, reused)),

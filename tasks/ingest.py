@@ -8,21 +8,23 @@ backend that runs in workers, the workers chunk and extract what they parse in t
 from __future__ import annotations
 
 import logging
-from pathlib import Path
+from itertools import tee
 
 import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
 from groundwork.extract import worker_extractor
+from groundwork.ingest.changed import files_to_parse
 from groundwork.ingest.documents import (
     IngestResult,
+    batch_count,
     file_batches,
     parse_key,
     rejection_lines,
     rejection_row,
 )
-from groundwork.ingest.listing import CorpusSnapshot
+from groundwork.ingest.listing import CorpusListing
 from groundwork.ingest.metadata import corpus_metadata
 from groundwork.ingest.parsers import Rejected
 from groundwork.ingest.shard_pass import shard_pass
@@ -39,12 +41,11 @@ from schemas.rejected_documents import ARROW_SCHEMA as REJECTED_SCHEMA
 from schemas.rejected_documents import RejectedDocuments
 
 log = logging.getLogger("groundwork")
-_PATHS = pa.schema([("path", pa.string())])
 
 
 def ingest(
     warehouse: Warehouse,
-    corpus: CorpusSnapshot,
+    corpus: CorpusListing,
     run_id: str,
     config: RunConfig,
     extracting: bool = False,
@@ -59,42 +60,29 @@ def ingest(
     again: its documents are known. Only new, changed and previously rejected files are.
     Metadata files are never parsed as documents; a bad one rejects the files it applies to.
     """
-    files, digests = corpus.files, corpus.digests
     key = parse_key(config)
     metadata = corpus_metadata(corpus, config)
-    with warehouse.connect(read_only=True) as con:
-        rows = query(con, "ingest/known_files", {"parse_key": key}).fetchall()
-    known = {path: (sha, meta_key) for path, sha, meta_key in rows}
-    documents = [
-        (path, rel, metadata.applied[rel]) for path, rel in files if rel in metadata.applied
-    ]
-    unchanged = [
-        rel for _, rel, meta in documents if known.get(rel) == (digests[rel].sha256, meta.key)
-    ]
-    skipped = set(unchanged)
-    to_parse = [
-        (Path(path), rel, digests[rel], meta) for path, rel, meta in documents if rel not in skipped
-    ]
     # the pass runs in this machine's worker processes; on a distributed runner (Dask) each stage
     # keeps its own shards, as task runs
     local = extracting and distributed_runner() is None
     backend = worker_extractor(config) if local else None
-    batches = [(files, config, backend) for files in file_batches(to_parse)]
-    # the text to parse; an oversized file is rejected unread
-    size = sum(d.size for _, _, d, _ in to_parse if d.size <= config.max_file_bytes)
-    bar = stage_progress("ingest", len(files), "files")
-    bar.advance(len(files) - len(to_parse))  # unchanged, metadata, rejected for their metadata
+    bar = stage_progress("ingest", corpus.files, "files")
     rejected = [  # links, FIFOs, entries gone when listed (groundwork/ingest/listing.py)
         rejection_row(rel, Rejected(why.reason, why.detail)) for rel, why in corpus.skipped.items()
     ]
-    rejected.extend(rejection_row(rel, why) for rel, why in metadata.rejected.items())
+    rejected.extend(rejection_row(rel, why) for rel, why in metadata.unused.items())
     shards = ShardParts(warehouse, run_id) if backend is not None else None
     with warehouse.connect() as con:
         run_script(con, "ingest/incoming")
+        to_parse = files_to_parse(con, corpus, metadata, key, config.max_file_bytes, rejected)
+        bar.advance(corpus.files - to_parse.files)  # unchanged, metadata, rejected for metadata
+        batches = ((files, config, backend) for files in file_batches(to_parse.items(metadata)))
+        sent, received = tee(batches)
+        workers = worker_count(
+            config.workers, batch_count(to_parse.files, to_parse.size), to_parse.size
+        )
         for (batch_files, _, _), shard in zip(
-            batches,
-            mapped(shard_pass, batches, worker_count(config.workers, len(batches), size)),
-            strict=True,
+            received, mapped(shard_pass, sent, workers), strict=True
         ):
             rejected.extend(shard.rejected.to_pylist())
             con.register("parsed_batch", shard.documents)
@@ -110,20 +98,7 @@ def ingest(
             RejectedDocuments,
             "rejected_documents",
         )
-        con.register("unchanged_files", pa.table({"path": unchanged}, schema=_PATHS))
-        parsed = [rel for _, rel, _, _ in to_parse]
-        con.register(
-            "parsed_files",
-            pa.table(
-                {
-                    "path": parsed,
-                    "file_sha256": [digests[r].sha256 for r in parsed],
-                    "size": pa.array([digests[r].size for r in parsed], pa.int64()),
-                    "mtime_ns": pa.array([digests[r].mtime_ns for r in parsed], pa.int64()),
-                    "meta_key": [meta.key for _, _, _, meta in to_parse],
-                }
-            ),
-        )
+        run_script(con, "ingest/parsed_files", {"to_parse": str(to_parse.parquet)})
         con.execute("BEGIN TRANSACTION")
         run_script(con, "ingest/clear_run", {"run_id": run_id})
         con.register("rejected_batch", rejected_table)
@@ -140,8 +115,9 @@ def ingest(
         rejections = query(con, "runs/rejections", {"run_id": run_id}).fetchall()
     for line in rejection_lines(rejections):
         log.warning("%s", line)
+    to_parse.parquet.unlink()
     bar.finish()
-    listed = len(files) + len(corpus.skipped)
+    listed = corpus.files + len(corpus.skipped)
     return IngestResult(listed, documents, changed, len(rejections), corpus_hash, chars)
 
 

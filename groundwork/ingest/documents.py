@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,22 +77,25 @@ def rejection_lines(rejections: list[tuple[str, str | None, str, str]]) -> list[
 ParseItem = tuple[Path, str, FileDigest, FileMetadata]
 
 
-def file_batches(files: list[ParseItem]) -> list[list[ParseItem]]:
+def file_batches(files: Iterable[ParseItem]) -> Iterator[list[ParseItem]]:
     """The files in order, in batches of at most FILES_PER_BATCH files and, unless one file is
-    larger, BYTES_PER_BATCH bytes."""
-    batches: list[list[ParseItem]] = []
+    larger, BYTES_PER_BATCH bytes; streamed, as the files come."""
+    batch: list[ParseItem] = []
     size = 0
     for item in files:
-        if (
-            not batches
-            or len(batches[-1]) >= FILES_PER_BATCH
-            or size + item[2].size > BYTES_PER_BATCH
-        ):
-            batches.append([])
-            size = 0
-        batches[-1].append(item)
+        if batch and (len(batch) >= FILES_PER_BATCH or size + item[2].size > BYTES_PER_BATCH):
+            yield batch
+            batch, size = [], 0
+        batch.append(item)
         size += item[2].size
-    return batches
+    if batch:
+        yield batch
+
+
+def batch_count(files: int, size: int) -> int:
+    """The fewest batches `file_batches` makes of `files` files of `size` bytes in all (as many as
+    it makes unless a file is cut off by the byte limit): what a worker pool is sized by."""
+    return max(-(-files // FILES_PER_BATCH), -(-size // BYTES_PER_BATCH))
 
 
 def parsed_documents(batch: tuple[list[ParseItem], RunConfig]) -> tuple[pa.Table, pa.Table]:

@@ -1,44 +1,82 @@
-"""The corpus as a run sees it: every file listed, hashed by content, and the entries that are
-not read, with why; and the corpus's fingerprint, so that a run on an unchanged corpus is known
-as such before any stage works."""
+"""The corpus as a run sees it, streamed: every entry listed in path order, each file hashed by
+content (or known unchanged by its size and mtime), written to a Parquet listing a batch at a
+time, the entries that are not read kept with why, and the corpus's fingerprint taken as the
+listing streams, so that a run on an unchanged corpus is known as such before any stage works.
+
+The process never holds a per-file list of the whole corpus: one folder's names at a time while
+walking, one batch of files, the recorded digests read in the same order as the walk, and the
+skipped entries (links, FIFOs, unreadable files: few)."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import stat as stat_module
-from dataclasses import dataclass, field
+import tempfile
+import uuid
+import weakref
+from collections.abc import Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
 from groundwork.warehouse.sqlfiles import query
 from groundwork.warehouse.store import Warehouse
+
+LISTING_BATCH = 8192  # files listed, stat'ed and written at a time
+LISTING_SCHEMA = pa.schema(
+    [
+        ("rel", pa.string()),  # the path relative to the corpus, '/'-separated: the file's key
+        ("path", pa.string()),
+        ("sha256", pa.string()),
+        ("size", pa.int64()),
+        ("mtime_ns", pa.int64()),
+    ]
+)
 
 
 class CorpusMissing(Exception):
     """The corpus folder does not exist or is not a folder."""
 
 
-def corpus_files(corpus: Path) -> list[tuple[str, str]]:
+def corpus_entries(corpus: Path) -> Iterator[tuple[str, str]]:
     """(path, path relative to the corpus) of every visible entry that is not a folder, and of
-    every symbolic link to one (rejected later, see `file_digests`), sorted for determinism.
+    every symbolic link to one (rejected later, see `corpus_listing`), in relative-path order.
 
-    os.walk and plain strings rather than Path.rglob and Path objects: on the bench corpus the
-    listing is many times faster so, and a run lists its corpus on every start.
+    Each folder's entries are sorted as it is walked, a folder keyed by its name and a '/', so
+    the walk comes out in the order of the whole relative paths without holding them all;
+    os.scandir and plain strings rather than Path objects: a run lists its corpus on every start.
     """
     if not corpus.is_dir():
         raise CorpusMissing(f"corpus folder {corpus} does not exist or is not a folder")
-    found = []
-    root = str(corpus)
-    for folder, dirs, names in os.walk(root):  # never follows a link into a folder
-        linked = [d for d in dirs if os.path.islink(os.path.join(folder, d))]
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in linked]
-        rel_base = os.path.relpath(folder, root)
-        prefix = "" if rel_base == "." else rel_base.replace(os.sep, "/") + "/"
-        found.extend(
-            (os.path.join(folder, name), prefix + name) for name in names + linked if name[0] != "."
-        )
-    return sorted(found, key=lambda item: item[1])
+    return _folder_entries(str(corpus), "")
+
+
+def _folder_entries(folder: str, prefix: str) -> Iterator[tuple[str, str]]:
+    """The entries under one folder, in relative-path order; a folder that cannot be read is
+    left out, as os.walk leaves it. Only the folder's names are held while its entries stream."""
+    try:
+        with os.scandir(folder) as found:
+            # never into a link to a folder: it is an entry like a file, rejected as a link
+            keys = sorted(
+                e.name + "/" if e.is_dir(follow_symlinks=False) else e.name
+                for e in found
+                if e.name[0] != "."
+            )
+    except OSError:
+        return
+    for key in keys:
+        if key[-1] == "/":
+            yield from _folder_entries(os.path.join(folder, key[:-1]), prefix + key)
+        else:
+            yield os.path.join(folder, key), prefix + key
 
 
 def file_digest(path: str) -> str:
@@ -52,22 +90,11 @@ def file_digest(path: str) -> str:
 
 
 class FileDigest(NamedTuple):
-    """A file's content hash with the size and mtime it had when hashed. A named tuple, not a
-    dataclass: a run holds one per corpus file, and tuples of strings and ints are built faster
-    and leave the cyclic collector nothing to walk."""
+    """A file's content hash with the size and mtime it had when hashed."""
 
     sha256: str
     size: int
     mtime_ns: int
-
-
-def known_stats(warehouse: Warehouse) -> dict[str, FileDigest]:
-    """The size, mtime and content hash of each file at its last clean ingest."""
-    if not warehouse.exists():
-        return {}
-    with warehouse.connect(read_only=True) as con:
-        rows = query(con, "ingest/known_stats").fetchall()
-    return {path: FileDigest(sha, size, mtime) for path, sha, size, mtime in rows}
 
 
 class Skipped(NamedTuple):
@@ -93,98 +120,163 @@ def _skipped(stat: os.stat_result) -> Skipped | None:
     return None
 
 
-def _digest_or_error(path: str) -> str | OSError:
-    """A file's digest, or the error that stopped reading it (it vanished, or is unreadable)."""
-    try:
-        return file_digest(path)
-    except OSError as exc:
-        return exc
-
-
 def _unreadable(exc: OSError) -> Skipped:
     return Skipped("unreadable", exc.strerror or str(exc))
 
 
-def file_digests(
-    files: list[tuple[str, str]], known: dict[str, FileDigest] | None = None
-) -> tuple[dict[str, FileDigest], dict[str, Skipped]]:
-    """Content hash of every regular corpus file, by relative path; and the entries that are not
-    read, with why (a link, not a regular file, gone or unreadable when listed or hashed).
+class _Recorded:
+    """Digests recorded earlier, in path order, looked up as the listing passes each path (a
+    merge of two sorted streams: neither is held whole)."""
 
-    A file whose size and modification time (ns) equal those recorded at its last ingest keeps
-    its recorded hash without being read, as git and rsync decide; any other file is hashed.
-    One bad entry never stops the listing: it is skipped, and ingest rejects it.
+    def __init__(self, rows: Iterator[tuple[str, FileDigest]]) -> None:
+        self.rows = rows
+        self.head = next(rows, None)
+
+    def get(self, rel: str) -> FileDigest | None:
+        while self.head is not None and self.head[0] < rel:
+            self.head = next(self.rows, None)
+        return self.head[1] if self.head is not None and self.head[0] == rel else None
+
+
+def recorded_digests(warehouse: Warehouse) -> Iterator[tuple[str, FileDigest]]:
+    """The size, mtime and content hash of each file at its last clean ingest, in path order,
+    streamed from the warehouse."""
+    if not warehouse.exists():
+        return
+    with warehouse.connect(read_only=True) as con:
+        for batch in query(con, "ingest/known_stats").to_arrow_reader(LISTING_BATCH):
+            yield from _digest_rows(batch)
+
+
+def _digest_rows(batch: pa.RecordBatch) -> Iterator[tuple[str, FileDigest]]:
+    """(relative path, digest) of each row of a listing's or the warehouse's batch."""
+    cols = [batch.column(i).to_pylist() for i in range(4)]
+    for rel, sha, size, mtime in zip(*cols, strict=True):
+        yield rel, FileDigest(sha, size, mtime)
+
+
+def _listed(
+    entries: Iterable[tuple[str, str]], recorded: _Recorded, skipped: dict[str, Skipped]
+) -> pa.Table:
+    """One batch of the listing (LISTING_SCHEMA): a file whose size and modification time (ns)
+    equal those recorded keeps its recorded hash without being read, as git and rsync decide;
+    any other file is hashed. An entry that is not a regular file, or is gone or unreadable, goes
+    to `skipped` with why: one bad entry never stops the listing, and ingest rejects it.
     """
-    known = known or {}
-    found: dict[str, FileDigest | None] = {}  # in corpus order; None until hashed below
-    skipped: dict[str, Skipped] = {}
-    unknown: list[tuple[str, str, os.stat_result]] = []
-    for path, rel in files:  # a plain loop: stats are cheap, a thread pool adds seconds
+    columns: tuple[list, ...] = ([], [], [], [], [])
+    for path, rel in entries:  # a plain loop: corpus files are small, a pool's hand-offs cost more
         try:
             stat = os.lstat(path)
-        except OSError as exc:  # vanished since the listing
+        except OSError as exc:  # vanished since the folder was read
             skipped[rel] = _unreadable(exc)
             continue
         if (why := _skipped(stat)) is not None:
             skipped[rel] = why
             continue
-        seen = known.get(rel)
+        seen = recorded.get(rel)
         if seen and (seen.size, seen.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
-            found[rel] = seen
+            sha = seen.sha256
         else:
-            found[rel] = None
-            unknown.append((path, rel, stat))
-    # A plain loop again: corpus files are small, and a thread pool's per-file hand-offs cost
-    # more than its threads gain (on the bench corpus a pool of two took several times as long)
-    for path, rel, stat in unknown:
-        sha = _digest_or_error(path)
-        if isinstance(sha, OSError):
-            del found[rel]
-            skipped[rel] = _unreadable(sha)
-        else:
-            found[rel] = FileDigest(sha, stat.st_size, stat.st_mtime_ns)
-    return found, skipped  # type: ignore[return-value]  # every None was replaced
+            try:
+                sha = file_digest(path)
+            except OSError as exc:
+                skipped[rel] = _unreadable(exc)
+                continue
+        for column, value in zip(
+            columns, (rel, path, sha, stat.st_size, stat.st_mtime_ns), strict=True
+        ):
+            column.append(value)
+    return pa.Table.from_arrays([pa.array(c) for c in columns], schema=LISTING_SCHEMA)
+
+
+def _batched(items: Iterator[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
+    """The items in lists of `size` (the last shorter)."""
+    batch: list[tuple[str, str]] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 @dataclass(frozen=True)
-class CorpusSnapshot:
-    """The corpus's files (path, relative path) and their digests by relative path, and the
-    entries that are not read, as a run found them: its fingerprint and its ingest read one
-    listing, not two."""
+class CorpusListing:
+    """The corpus as a run listed it: its regular files in a Parquet listing (LISTING_SCHEMA, in
+    path order), their count and bytes, the entries that are not read with why, and the
+    fingerprint of both (`digest`). Its fingerprint and its ingest read one listing, not two; the
+    listing's file is removed when the object is."""
 
-    files: list[tuple[str, str]]  # the regular files, to read
-    digests: dict[str, FileDigest]
-    skipped: dict[str, Skipped] = field(default_factory=dict)
+    parquet: Path
+    digest: str
+    files: int
+    size: int
+    skipped: dict[str, Skipped]
+
+    def batches(self) -> Iterator[list[tuple[str, str, FileDigest]]]:
+        """The listed files a batch at a time: (path, relative path, digest)."""
+        for batch in pq.ParquetFile(self.parquet).iter_batches(LISTING_BATCH):
+            rels, paths, shas, sizes, mtimes = (c.to_pylist() for c in batch.columns)
+            yield [
+                (path, rel, FileDigest(sha, size, mtime))
+                for rel, path, sha, size, mtime in zip(
+                    rels, paths, shas, sizes, mtimes, strict=True
+                )
+            ]
+
+    def recorded(self) -> Iterator[tuple[str, FileDigest]]:
+        """(relative path, digest) of every listed file, in path order."""
+        for batch in pq.ParquetFile(self.parquet).iter_batches(
+            LISTING_BATCH, columns=["rel", "sha256", "size", "mtime_ns"]
+        ):
+            yield from _digest_rows(batch)
 
 
-# The digests of the corpus this process took last, by corpus and warehouse: a run takes them
-# once in the CLI (the no-op check, or while Prefect's server starts) and again in the flow,
-# and the second time hashes only the files whose size or mtime changed in between.
-_TAKEN: dict[tuple[str, str], dict[str, FileDigest]] = {}
+# The listing this process took last, by corpus and warehouse: a run takes it once in the CLI
+# (the no-op check, or while Prefect's server starts) and again in the flow, and the second time
+# hashes only the files whose size or mtime changed in between.
+_TAKEN: dict[tuple[str, str], CorpusListing] = {}
+_SCRATCH: list[Path] = []
 
 
-def corpus_snapshot(corpus: Path, warehouse: Warehouse) -> CorpusSnapshot:
-    """List and digest the corpus (unchanged files by the size and mtime seen when this process
-    last took this corpus's digests, or else recorded at their last ingest).
+def _scratch() -> Path:
+    """This process's folder for listings, removed when it exits."""
+    if not _SCRATCH:
+        folder = Path(tempfile.mkdtemp(prefix="groundwork-listing-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _SCRATCH.append(folder)
+    return _SCRATCH[0]
 
-    Digests taken earlier in this process cover every file listed then, so they stand in for the
-    recorded ones: a file new since is hashed either way, and the recorded stats stay unread
-    (hundreds of MiB of Python objects on a large corpus)."""
-    listed = corpus_files(corpus)
+
+def corpus_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
+    """List and digest the corpus, streamed (unchanged files by the size and mtime seen when this
+    process last listed this corpus, or else recorded at their last ingest).
+
+    A listing taken earlier in this process covers every file listed then, so it stands in for
+    the recorded digests: a file new since is hashed either way, and the warehouse's rows stay
+    unread."""
     key = (str(corpus.resolve()), str(warehouse.root.resolve()))
-    known = _TAKEN.pop(key, None) or known_stats(warehouse)
-    digests, skipped = file_digests(listed, known)
-    _TAKEN.clear()  # one corpus's digests at most, in a long-lived worker too
-    _TAKEN[key] = digests
-    return CorpusSnapshot([f for f in listed if f[1] in digests], digests, skipped)
-
-
-def corpus_digest(digests: dict[str, FileDigest], skipped: dict[str, Skipped]) -> str:
-    """A hash of the corpus: every file's relative path and content, and every skipped entry's
-    path and reason (a link replaced by the file it pointed at changes the corpus)."""
+    entries = corpus_entries(corpus)  # a missing corpus fails here, before anything is written
+    previous = _TAKEN.pop(key, None)
+    out = _scratch() / f"listing-{uuid.uuid4().hex}.parquet"
     blob = hashlib.sha256()
-    for rel, digest in digests.items():
-        blob.update(f"{rel}\0{digest.sha256}\n".encode())
+    skipped: dict[str, Skipped] = {}
+    files = size = 0
+    rows = previous.recorded() if previous else recorded_digests(warehouse)
+    with closing(rows), pq.ParquetWriter(out, LISTING_SCHEMA) as writer:
+        recorded = _Recorded(rows)
+        for batch in _batched(entries, LISTING_BATCH):
+            table = _listed(batch, recorded, skipped)
+            writer.write_table(table)
+            for rel, sha in zip(table["rel"].to_pylist(), table["sha256"].to_pylist(), strict=True):
+                blob.update(f"{rel}\0{sha}\n".encode())
+            files += table.num_rows
+            size += pc.sum(table["size"]).as_py() or 0
     for rel, why in sorted(skipped.items()):
         blob.update(f"{rel}\0{why.reason}\n".encode())
-    return blob.hexdigest()
+    listing = CorpusListing(out, blob.hexdigest(), files, size, skipped)
+    weakref.finalize(listing, out.unlink, missing_ok=True)
+    _TAKEN.clear()  # one corpus's listing at most, in a long-lived worker too
+    _TAKEN[key] = listing
+    return listing

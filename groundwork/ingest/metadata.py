@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-from groundwork.ingest.listing import CorpusSnapshot
+from groundwork.ingest.listing import CorpusListing, FileDigest, Skipped
 from groundwork.ingest.parsers import (
     SOURCE_TYPES,
     TEXT_SUFFIXES,
@@ -59,15 +59,6 @@ NO_METADATA = FileMetadata()
 
 
 @dataclass(frozen=True)
-class CorpusMetadata:
-    """The metadata of every document file of a run's corpus listing, and the files rejected
-    for theirs (and the unused sidecars), by relative path."""
-
-    applied: dict[str, FileMetadata]
-    rejected: dict[str, Rejected]
-
-
-@dataclass(frozen=True)
 class _Layer:
     """One metadata file as loaded and checked."""
 
@@ -95,37 +86,67 @@ def _metadata_paths(rel: str) -> list[str]:
     return [*defaults, rel + SIDECAR_SUFFIX]
 
 
-def corpus_metadata(snapshot: CorpusSnapshot, config: RunConfig) -> CorpusMetadata:
-    """The metadata of every file the run will parse (none for collections and files no
-    metadata file names), or the rejection its metadata earns it."""
-    paths = {rel: path for path, rel in snapshot.files}
-    listed = paths.keys() | snapshot.skipped.keys()
-    loaded: dict[str, _Layer | Rejected] = {}
+@dataclass(frozen=True)
+class CorpusMetadata:
+    """The corpus's metadata files, each loaded and checked (they are few, whatever the corpus's
+    size), and the sidecars that describe no file they could apply to, by relative path; what
+    applies to one file is `of(rel)`, worked out as the file is met, so no per-file table of the
+    whole corpus is built."""
 
-    def layer(rel: str) -> _Layer | Rejected:
-        if rel not in loaded:
-            loaded[rel] = _loaded_layer(rel, paths.get(rel), snapshot, config)
-        return loaded[rel]
+    layers: dict[str, _Layer | Rejected]
+    unused: dict[str, Rejected]
 
-    applied: dict[str, FileMetadata] = {}
-    rejected: dict[str, Rejected] = {}
-    for rel in paths:
+    def of(self, rel: str) -> FileMetadata | Rejected | None:
+        """What the metadata files give one listed file (NO_METADATA for collections and files
+        no metadata file names), the rejection its metadata earns it (the farthest problem: one
+        line per file), or None for a metadata file, which is never a document."""
         if is_metadata_file(rel):
-            continue
-        chain = [layer(m) for m in _metadata_paths(rel) if m in listed] if _described(rel) else []
+            return None
+        if not _described(rel):
+            return NO_METADATA
+        chain = [self.layers[m] for m in _metadata_paths(rel) if m in self.layers]
         problems = [found for found in chain if isinstance(found, Rejected)]
         if problems:
-            rejected[rel] = problems[0]  # the farthest: one line per file
-        else:
-            applied[rel] = _file_metadata(rel, [f for f in chain if isinstance(f, _Layer)])
-    for rel in paths:  # a linked sidecar has its `symlink` row already
-        if rel.endswith(SIDECAR_SUFFIX) and (why := _unused_sidecar(rel, listed)) is not None:
-            rejected[rel] = Rejected("unused_sidecar", why)
-    return CorpusMetadata(applied, rejected)
+            return problems[0]
+        return _file_metadata(rel, [f for f in chain if isinstance(f, _Layer)])
+
+
+def corpus_metadata(listing: CorpusListing, config: RunConfig) -> CorpusMetadata:
+    """The corpus's metadata files loaded (a link, FIFO or vanished one as the rejection of the
+    files it applies to) and its unused sidecars, from one pass over the listing, and a second
+    over it only when there are sidecars to match to their files."""
+    found: dict[str, str | None] = {rel: None for rel in listing.skipped if is_metadata_file(rel)}
+    digests: dict[str, FileDigest] = {}
+    for batch in listing.batches():
+        for path, rel, digest in batch:
+            if is_metadata_file(rel):
+                found[rel], digests[rel] = path, digest
+    layers = {
+        rel: _loaded_layer(rel, path, digests.get(rel), listing.skipped, config)
+        for rel, path in found.items()
+    }
+    # a linked sidecar has its `symlink` row already
+    sidecars = [rel for rel in digests if rel.endswith(SIDECAR_SUFFIX)]
+    targets = {rel.removesuffix(SIDECAR_SUFFIX) for rel in sidecars}
+    listed = targets & (_listed_among(listing, targets) | listing.skipped.keys())
+    unused = {
+        rel: Rejected("unused_sidecar", why)
+        for rel in sidecars
+        if (why := _unused_sidecar(rel, listed)) is not None
+    }
+    return CorpusMetadata(layers, unused)
+
+
+def _listed_among(listing: CorpusListing, wanted: set[str]) -> set[str]:
+    """Those of `wanted` that are listed files (no pass over the listing for none)."""
+    if not wanted:
+        return set()
+    return {rel for batch in listing.batches() for _, rel, _ in batch if rel in wanted}
 
 
 def _unused_sidecar(rel: str, listed: set[str]) -> str | None:
-    """Why a sidecar applies to nothing (its file is missing, or takes no sidecar), or None."""
+    """Why a sidecar applies to nothing (its file is missing, or takes no sidecar), or None;
+    `listed`: the listed entries among the files sidecars describe."""
     target = rel.removesuffix(SIDECAR_SUFFIX)
     if target not in listed:
         return f"{target}, the file it describes, is not in the corpus"
@@ -164,26 +185,27 @@ def _filled(values: dict[str, Any], fields: dict[str, str]) -> dict[str, Any]:
 
 
 def _loaded_layer(
-    rel: str, path: str | None, snapshot: CorpusSnapshot, config: RunConfig
+    rel: str,
+    path: str | None,
+    seen: FileDigest | None,
+    skipped: dict[str, Skipped],
+    config: RunConfig,
 ) -> _Layer | Rejected:
     """A metadata file loaded and checked, or the rejection of the files it applies to."""
     reason = "bad_defaults" if rel.endswith(DEFAULTS_NAME) else "bad_sidecar"
+    if path is None or seen is None:  # a link, FIFO or vanished entry: never read
+        return Rejected(reason, f"{rel}: {skipped[rel].detail}")
     try:
-        text = _metadata_text(rel, path, snapshot, config, reason)
+        text = _metadata_text(rel, path, seen, config, reason)
         values = _checked(rel, yaml_mapping(text, rel, reason), reason)
     except Rejected as exc:
         return exc
-    return _Layer(rel, snapshot.digests[rel].sha256, values)
+    return _Layer(rel, seen.sha256, values)
 
 
-def _metadata_text(
-    rel: str, path: str | None, snapshot: CorpusSnapshot, config: RunConfig, reason: str
-) -> str:
+def _metadata_text(rel: str, path: str, seen: FileDigest, config: RunConfig, reason: str) -> str:
     """The text of a metadata file, read without following a link, and only if it is what the
     run's fingerprint hashed."""
-    if path is None:  # a link, FIFO or vanished entry: never read (groundwork/warehouse/runs.py)
-        raise Rejected(reason, f"{rel}: {snapshot.skipped[rel].detail}")
-    seen = snapshot.digests[rel]
     if seen.size > config.max_file_bytes:
         raise Rejected(reason, f"{rel}: {seen.size:,} bytes is over the size limit")
     try:

@@ -3,7 +3,7 @@
 Without a Prefect server (PREFECT_API_URL unset) the flow's first API call starts one, and the
 call waits for it: seconds on the bench corpus, with one core idle.
 The CLI starts it in a thread instead, and meanwhile takes the corpus's digests (the flow takes
-them again, hashing only what changed since: ingest.listing.corpus_snapshot) and imports the stages.
+them again, hashing only what changed since: ingest.listing.corpus_listing) and imports the stages.
 The thread is joined before the flow runs: Prefect's `start()` returns at once to a second
 caller while the first still waits for the server to answer, so nothing may call the API
 before the join.
@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 from prefect.settings import PREFECT_API_URL
 
-from groundwork.ingest.listing import CorpusMissing, corpus_snapshot
+from groundwork.ingest.listing import CorpusMissing, corpus_listing
 from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.store import Warehouse
 
@@ -44,7 +44,7 @@ def digests_taken(corpus: Path, warehouse: Warehouse) -> None:
     # a missing corpus or an unusable warehouse: the flow says so in its own words, and
     # records the failed run
     with suppress(CorpusMissing, WarehouseUnusable):
-        corpus_snapshot(corpus, warehouse)
+        corpus_listing(corpus, warehouse)
 
 
 def _server_started() -> None:

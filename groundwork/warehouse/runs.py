@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from groundwork.ingest.listing import CorpusSnapshot, corpus_digest, file_digest
+from groundwork.ingest.listing import CorpusListing, file_digest
 from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.sqlfiles import query, relation_sql, run_script
 from groundwork.warehouse.store import Warehouse
@@ -56,11 +56,11 @@ def questions_digest(questions: Path | None) -> str:
     return file_digest(questions) if questions.is_file() else f"missing:{questions}"
 
 
-def stage_inputs(snapshot: CorpusSnapshot, questions: Path | None) -> dict[str, str]:
+def stage_inputs(listing: CorpusListing, questions: Path | None) -> dict[str, str]:
     """What the stages read from outside the warehouse, hashed by stage: the corpus (ingest) and
     the questions file (questions)."""
     return {
-        "ingest": corpus_digest(snapshot.digests, snapshot.skipped),
+        "ingest": listing.digest,
         "questions": questions_digest(questions),
     }
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from groundwork.ingest.listing import CorpusMissing, corpus_snapshot
+from groundwork.ingest.listing import CorpusMissing, corpus_listing
 from groundwork.stages import CODE_VERSION
 from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.runs import (
@@ -51,7 +51,7 @@ def unchanged_run(
             if published is None or stale_snapshot(warehouse, published[0]):
                 return None
             run_id = prepared_run(warehouse, None, None)
-            inputs = stage_inputs(corpus_snapshot(corpus, warehouse), questions)
+            inputs = stage_inputs(corpus_listing(corpus, warehouse), questions)
             fingerprint = input_fingerprint(
                 inputs["ingest"], inputs["questions"], config, CODE_VERSION
             )

@@ -1,4 +1,4 @@
-"""A corpus's digests taken twice in one process (the CLI while Prefect's server starts, then the
+"""A corpus listed twice in one process (the CLI while Prefect's server starts, then the
 flow): the second time reads only the files whose size or modification time changed since."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import groundwork.ingest.listing as listing
-from groundwork.ingest.listing import corpus_snapshot, file_digest
+from groundwork.ingest.listing import CorpusListing, FileDigest, corpus_listing, file_digest
 from groundwork.warehouse.store import Warehouse
 
 
@@ -26,13 +26,17 @@ def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return read
 
 
-def test_the_second_snapshot_reads_only_what_changed(tmp_path: Path, hashed: list[str]):
+def digests(listing: CorpusListing) -> dict[str, FileDigest]:
+    return {rel: digest for batch in listing.batches() for _, rel, digest in batch}
+
+
+def test_the_second_listing_reads_only_what_changed(tmp_path: Path, hashed: list[str]):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for name in ("a.md", "b.md", "c.md"):
         (corpus / name).write_text(f"# {name}\n\nThe entity shall act.\n", encoding="utf-8")
     warehouse = Warehouse(tmp_path / "wh")  # no warehouse yet: nothing recorded to go by
-    first = corpus_snapshot(corpus, warehouse)
+    first = corpus_listing(corpus, warehouse)
     assert sorted(hashed) == ["a.md", "b.md", "c.md"]
 
     hashed.clear()
@@ -40,11 +44,13 @@ def test_the_second_snapshot_reads_only_what_changed(tmp_path: Path, hashed: lis
     changed.write_text("# b.md\n\nThe entity shall not act.\n", encoding="utf-8")
     stat = changed.stat()
     os.utime(changed, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
-    second = corpus_snapshot(corpus, warehouse)
+    second = corpus_listing(corpus, warehouse)
     assert hashed == ["b.md"]
-    assert second.digests["a.md"] == first.digests["a.md"]
-    assert second.digests["b.md"].sha256 == file_digest(str(changed))
-    assert second.digests["b.md"].sha256 != first.digests["b.md"].sha256
+    before, after = digests(first), digests(second)
+    assert after["a.md"] == before["a.md"]
+    assert after["b.md"].sha256 == file_digest(str(changed))
+    assert after["b.md"].sha256 != before["b.md"].sha256
+    assert second.digest != first.digest
 
 
 def test_another_corpus_is_read_whole(tmp_path: Path, hashed: list[str]):
@@ -52,27 +58,28 @@ def test_another_corpus_is_read_whole(tmp_path: Path, hashed: list[str]):
     for folder in ("one", "two"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "a.md").write_text("The entity shall act.\n", encoding="utf-8")
-    corpus_snapshot(tmp_path / "one", warehouse)
-    corpus_snapshot(tmp_path / "two", warehouse)
+    corpus_listing(tmp_path / "one", warehouse)
+    corpus_listing(tmp_path / "two", warehouse)
     assert hashed == ["a.md", "a.md"]
 
 
-def test_the_second_snapshot_leaves_the_recorded_stats_unread(
+def test_the_second_listing_leaves_the_recorded_stats_unread(
     tmp_path: Path, hashed: list[str], monkeypatch: pytest.MonkeyPatch
 ):
-    """The digests taken first cover every file then listed: the warehouse's recorded stats
-    (half a GiB of Python objects on a million files) are not loaded again, and a file added in
-    between is hashed."""
+    """The listing taken first covers every file then listed: the warehouse's recorded stats
+    are not read again, and a file added in between is hashed."""
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     (corpus / "a.md").write_text("The entity shall act.\n", encoding="utf-8")
     warehouse = Warehouse(tmp_path / "wh")
     loads: list[Warehouse] = []
-    monkeypatch.setattr(listing, "known_stats", lambda wh: loads.append(wh) or {})
-    corpus_snapshot(corpus, warehouse)
+    monkeypatch.setattr(
+        listing, "recorded_digests", lambda wh: loads.append(wh) or (row for row in ())
+    )
+    corpus_listing(corpus, warehouse)
     (corpus / "new.md").write_text("The entity shall not act.\n", encoding="utf-8")
     hashed.clear()
-    second = corpus_snapshot(corpus, warehouse)
+    second = corpus_listing(corpus, warehouse)
     assert loads == [warehouse]
     assert hashed == ["new.md"]
-    assert sorted(second.digests) == ["a.md", "new.md"]
+    assert list(digests(second)) == ["a.md", "new.md"]

@@ -5,19 +5,14 @@ in which order, and how a bad one is rejected without stopping the run
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from groundwork.ingest.listing import (
-    CorpusSnapshot,
-    corpus_digest,
-    corpus_files,
-    corpus_snapshot,
-    file_digests,
-)
-from groundwork.ingest.metadata import CorpusMetadata, corpus_metadata, is_metadata_file
-from groundwork.ingest.parsers import file_documents
+from groundwork.ingest.listing import CorpusListing, corpus_listing
+from groundwork.ingest.metadata import FileMetadata, corpus_metadata, is_metadata_file
+from groundwork.ingest.parsers import Rejected, file_documents
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from tasks.ingest import ingest
@@ -34,14 +29,36 @@ def write(corpus: Path, files: dict[str, str]) -> Path:
     return corpus
 
 
-def snapshot_of(corpus: Path) -> CorpusSnapshot:
-    listed = corpus_files(corpus)
-    digests, skipped = file_digests(listed)
-    return CorpusSnapshot([f for f in listed if f[1] in digests], digests, skipped)
+def listing_of(corpus: Path) -> CorpusListing:
+    """The corpus listed as a run lists it, with no warehouse to go by."""
+    return corpus_listing(corpus, Warehouse(corpus.parent / "no-warehouse"))
 
 
-def metadata_of(corpus: Path) -> CorpusMetadata:
-    return corpus_metadata(snapshot_of(corpus), CONFIG)
+@dataclass(frozen=True)
+class Found:
+    """What the metadata gives each listed document file, and the files it rejects (with the
+    unused sidecars), by path, as ingest meets them."""
+
+    applied: dict[str, FileMetadata]
+    rejected: dict[str, Rejected]
+
+
+def found_in(listing: CorpusListing) -> Found:
+    metadata = corpus_metadata(listing, CONFIG)
+    applied: dict[str, FileMetadata] = {}
+    rejected: dict[str, Rejected] = {}
+    for batch in listing.batches():
+        for _, rel, _ in batch:
+            meta = metadata.of(rel)
+            if isinstance(meta, Rejected):
+                rejected[rel] = meta
+            elif meta is not None:
+                applied[rel] = meta
+    return Found(applied, rejected | metadata.unused)
+
+
+def metadata_of(corpus: Path) -> Found:
+    return found_in(listing_of(corpus))
 
 
 def documents_of(corpus: Path) -> dict[str, dict]:
@@ -203,9 +220,9 @@ def test_a_linked_sidecar_is_not_followed_and_rejects_its_file(tmp_path: Path):
     corpus = write(tmp_path / "corpus", {"a.txt": RULE})
     (tmp_path / "secret.yaml").write_text("title: read from outside\n")
     (corpus / "a.txt.meta.yaml").symlink_to(tmp_path / "secret.yaml")
-    snapshot = snapshot_of(corpus)
-    assert snapshot.skipped["a.txt.meta.yaml"].reason == "symlink"  # its own row, as any link
-    why = corpus_metadata(snapshot, CONFIG).rejected["a.txt"]
+    listing = listing_of(corpus)
+    assert listing.skipped["a.txt.meta.yaml"].reason == "symlink"  # its own row, as any link
+    why = found_in(listing).rejected["a.txt"]
     assert (why.reason, why.detail) == (
         "bad_sidecar",
         "a.txt.meta.yaml: a symbolic link: links are not followed; copy the file in",
@@ -214,9 +231,9 @@ def test_a_linked_sidecar_is_not_followed_and_rejects_its_file(tmp_path: Path):
 
 def test_a_metadata_file_that_changed_since_the_fingerprint_rejects_its_files(tmp_path: Path):
     write(tmp_path, {"a.txt": RULE, "_defaults.yaml": "source_type: policy\n"})
-    snapshot = snapshot_of(tmp_path)
+    listing = listing_of(tmp_path)
     (tmp_path / "_defaults.yaml").write_text("source_type: statute\n")
-    why = corpus_metadata(snapshot, CONFIG).rejected["a.txt"]
+    why = found_in(listing).rejected["a.txt"]
     assert (why.reason, why.detail) == (
         "changed_while_read",
         "_defaults.yaml changed while the run read it: run again",
@@ -238,7 +255,7 @@ def test_a_sidecar_that_describes_nothing_is_rejected_itself(tmp_path: Path, fil
 
 def _ingested(corpus: Path, warehouse: Warehouse, run_id: str) -> dict[str, tuple]:
     """Ingest the corpus as a run does; the active documents' path -> (doc_id, title, type)."""
-    ingest(warehouse, corpus_snapshot(corpus, warehouse), run_id, CONFIG)
+    ingest(warehouse, corpus_listing(corpus, warehouse), run_id, CONFIG)
     with warehouse.connect(read_only=True) as con:
         found = con.execute(
             "SELECT path, doc_id, title, source_type FROM documents WHERE status = 'active'"
@@ -307,8 +324,7 @@ def test_editing_metadata_parses_again_the_files_it_applies_to(tmp_path: Path):
 
 def test_the_fingerprint_takes_in_metadata_files(tmp_path: Path):
     def fingerprint() -> str:
-        snapshot = snapshot_of(tmp_path)
-        return corpus_digest(snapshot.digests, snapshot.skipped)
+        return listing_of(tmp_path).digest
 
     write(tmp_path, {"a.txt": RULE, "a.txt.meta.yaml": "title: A\n"})
     first = fingerprint()

@@ -12,9 +12,10 @@ import pytest
 from pypdf import PdfWriter
 from typer.testing import CliRunner
 
+import groundwork.ingest.listing as listing
 from groundwork.cli import app
 from groundwork.ingest.documents import parsed_documents, rejection_lines
-from groundwork.ingest.listing import FileDigest, corpus_files, file_digests
+from groundwork.ingest.listing import FileDigest, corpus_entries, corpus_listing
 from groundwork.ingest.metadata import NO_METADATA
 from groundwork.ingest.parsers import front_matter_and_body, normalised_text
 from groundwork.warehouse.store import Warehouse
@@ -133,17 +134,22 @@ def test_a_hostile_corpus_rejects_each_bad_entry_and_ingests_the_good(tmp_path: 
     assert not any("root:x" in text for text in texts.values())
 
 
-def test_the_listing_skips_links_fifos_and_vanished_files_with_their_reason(tmp_path):
-    (tmp_path / "good.md").write_text("Staff must lock screens.\n")
-    (tmp_path / "link.md").symlink_to(tmp_path / "good.md")  # even inside the corpus
-    (tmp_path / "dir-link").symlink_to(tmp_path)
-    os.mkfifo(tmp_path / "pipe.md")
-    (tmp_path / "gone.md").write_text("here when listed")
-    listed = corpus_files(tmp_path)
-    (tmp_path / "gone.md").unlink()
-    digests, skipped = file_digests(listed)
-    assert set(digests) == {"good.md"}
-    assert {rel: why.reason for rel, why in skipped.items()} == {
+def test_the_listing_skips_links_fifos_and_vanished_files_with_their_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "good.md").write_text("Staff must lock screens.\n")
+    (corpus / "link.md").symlink_to(corpus / "good.md")  # even inside the corpus
+    (corpus / "dir-link").symlink_to(corpus)
+    os.mkfifo(corpus / "pipe.md")
+    (corpus / "gone.md").write_text("here when listed")
+    entries = list(corpus_entries(corpus))
+    (corpus / "gone.md").unlink()  # between its folder's read and its stat
+    monkeypatch.setattr(listing, "corpus_entries", lambda _: iter(entries))
+    taken = corpus_listing(corpus, Warehouse(tmp_path / "wh"))
+    assert [rel for batch in taken.batches() for _, rel, _ in batch] == ["good.md"]
+    assert {rel: why.reason for rel, why in taken.skipped.items()} == {
         "link.md": "symlink",
         "dir-link": "symlink",
         "pipe.md": "not_a_file",

@@ -103,11 +103,11 @@ def test_a_new_warehouse_reads_documents_through_the_view(tmp_path: Path):
 
 
 def _ingested(corpus: Path, warehouse: Warehouse, run_id: str) -> None:
-    from groundwork.ingest.listing import corpus_snapshot
+    from groundwork.ingest.listing import corpus_listing
     from schemas.config import RunConfig
     from tasks.ingest import ingest
 
-    ingest(warehouse, corpus_snapshot(corpus, warehouse), run_id, RunConfig(workers=1))
+    ingest(warehouse, corpus_listing(corpus, warehouse), run_id, RunConfig(workers=1))
 
 
 def test_a_changed_document_gets_its_new_text_and_hierarchy_and_old_texts_go(tmp_path: Path):
