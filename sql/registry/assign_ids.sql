@@ -2,8 +2,9 @@
 -- Canonical key = sha256(source, normalised quote, occurrence of that quote in the source), so the
 -- same requirement keeps its ID across runs, a new one is numbered after the last of its prefix,
 -- and one that is gone is retired. IDs are never deleted, so never reused. New IDs follow the
--- candidates' order in their documents, every tie broken (two candidates may open at one offset),
--- so that two runs of one corpus number them alike.
+-- candidates' order in their documents, every tie broken (two candidates may open at one offset,
+-- and one quote may be two candidates: a duty read alone and a permission under its lead-in), so
+-- that two runs of one corpus number them alike, and give each its own key alike.
 -- Parameters: $candidates, $run_id.
 
 CREATE OR REPLACE TEMP TABLE run_candidates AS
@@ -12,7 +13,9 @@ SELECT c.*,
        CASE WHEN d.source_type = 'policy' THEN 'P' ELSE 'S' END AS prefix,
        sha256(d.source_id || chr(31) || c.normalised_quote || chr(31) ||
               row_number() OVER (PARTITION BY d.source_id, c.normalised_quote
-                                 ORDER BY c.doc_id, c.char_start)::VARCHAR) AS canonical_key
+                                 ORDER BY c.doc_id, c.char_start, c.char_end,
+                                          c.lead_in_start NULLS FIRST, c.modality, c.trigger)::VARCHAR)
+           AS canonical_key
 FROM $candidates c
 JOIN documents d USING (doc_id)
 WHERE d.source_id IN (SELECT source_id FROM registered_sources)
@@ -26,7 +29,9 @@ FROM (
     SELECT c.prefix, c.canonical_key, c.source_id, c.normalised_quote,
            coalesce(m.max_seq, 0)
              + row_number() OVER (PARTITION BY c.prefix
-                                  ORDER BY c.doc_id, c.char_start, c.char_end, c.canonical_key)
+                                  ORDER BY c.doc_id, c.char_start, c.char_end,
+                                           c.lead_in_start NULLS FIRST, c.modality, c.trigger,
+                                           c.canonical_key)
              AS seq
     FROM run_candidates c
     LEFT JOIN (SELECT prefix, max(seq) AS max_seq FROM requirement_registry GROUP BY prefix) m
