@@ -102,7 +102,7 @@ class CorpusMetadata:
         line per file), or None for a metadata file, which is never a document."""
         if is_metadata_file(rel):
             return None
-        if not _described(rel):
+        if not self.layers or not _described(rel):  # most corpora have no metadata files
             return NO_METADATA
         chain = [self.layers[m] for m in _metadata_paths(rel) if m in self.layers]
         problems = [found for found in chain if isinstance(found, Rejected)]
