@@ -120,6 +120,21 @@ def _skipped(stat: os.stat_result) -> Skipped | None:
     return None
 
 
+def _undecodable_name(rel: str) -> bool:
+    """Whether a path holds bytes that are not UTF-8 (the OS hands them over as surrogates): no
+    table can hold it as text, so the file is not read."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _shown_name(rel: str) -> str:
+    """A path with its undecodable bytes escaped (`bad\\xff.md`), to name it in a rejection."""
+    return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _unreadable(exc: OSError) -> Skipped:
     return Skipped("unreadable", exc.strerror or str(exc))
 
@@ -165,6 +180,11 @@ def _listed(
     """
     columns: tuple[list, ...] = ([], [], [], [], [])
     for path, rel in entries:  # a plain loop: corpus files are small, a pool's hand-offs cost more
+        if not rel.isascii() and _undecodable_name(rel):
+            skipped[_shown_name(rel)] = Skipped(
+                "unreadable", "its name is not UTF-8 (shown with its bytes escaped): rename it"
+            )
+            continue
         try:
             stat = os.lstat(path)
         except OSError as exc:  # vanished since the folder was read

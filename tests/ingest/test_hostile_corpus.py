@@ -51,6 +51,7 @@ def hostile_corpus(root: Path, outside: Path) -> dict[str, str]:
         "locked.pdf": "unreadable_pdf",
         "claim-a.md": "duplicate_doc_id",
         "claim-b.md": "duplicate_doc_id",
+        "bad\\xffname.md": "unreadable",  # its name as the rejection shows it
     }
     (root / "link-to-outside.md").symlink_to(outside / "secret.md")
     (root / "link-to-folder").symlink_to(outside)
@@ -71,6 +72,8 @@ def hostile_corpus(root: Path, outside: Path) -> dict[str, str]:
     locked.add_blank_page(200, 200)
     locked.encrypt("secret", algorithm="RC4-128")
     locked.write(root / "locked.pdf")
+    with open(os.fsencode(root) + b"/bad\xffname.md", "wb") as named:  # a name that is not UTF-8
+        named.write(b"Staff must lock screens.\n")
     for name in ("claim-a.md", "claim-b.md"):  # two new files, one ID neither has held
         (root / name).write_text(f"---\ndoc_id: us-cfr-45-160.101\n---\n{name} shall comply.\n")
     # good documents, some in awkward shapes
