@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import os
 import socket
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from prefect import task, unmapped
+from prefect import task
 from prefect.cache_policies import NO_CACHE
 from prefect.context import FlowRunContext
 from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
+
+# Shards submitted to the cluster ahead of the one awaited: enough to keep dozens of workers busy
+# (each shard is seconds of work), few enough that their inputs stay small beside the corpus.
+IN_FLIGHT = 64
 
 
 @task(name="shard", cache_policy=NO_CACHE)
@@ -35,9 +40,16 @@ def distributed_runner() -> TaskRunner | None:
 
 
 def shard_results(fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
-    """fn(item) for each item, in order, as task runs on the flow's distributed runner."""
-    for future in shard.map(unmapped(fn), list(items)):
-        yield future.result()
+    """fn(item) for each item, in order, as task runs on the flow's distributed runner, at most
+    IN_FLIGHT submitted ahead of the one awaited: items are taken as the cluster frees room, so
+    the flow's process never holds every shard's input (a cold run's files, batched) at once."""
+    pending: deque[Any] = deque()
+    for item in items:
+        pending.append(shard.submit(fn, item))
+        if len(pending) >= IN_FLIGHT:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def dask_runner(address: str | None, workers: int = 0) -> TaskRunner:

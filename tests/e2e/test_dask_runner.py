@@ -11,11 +11,13 @@ from pathlib import Path
 
 import psutil
 import pytest
+from prefect import flow
 from prefect.client.orchestration import get_client
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
 
+import groundwork.runtime.shards as shards
 from flows.corpus import corpus_run
-from groundwork.runtime.shards import dask_runner
+from groundwork.runtime.shards import dask_runner, shard_results
 from schemas.config import RunConfig
 from tests.output_checksums import CHECKSUMMED
 from tests.support.dask_cluster import dask_cluster
@@ -89,3 +91,25 @@ def test_the_shards_run_on_a_cluster_of_dask_scheduler_and_dask_worker_processes
         differ = sorted(t for t, s in tables.items() if found[database].get(t) != s)
         # published_run holds the config's hash, which names the shards of 10 documents
         assert differ == (["published_run"] if database == "published.duckdb" else []), database
+
+
+def test_shards_are_submitted_as_the_cluster_frees_room_and_come_back_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """A stage's inputs are drawn as their shards are submitted, a few ahead of the one awaited,
+    not all before the first runs: a cold run's batches of files never sit whole in the flow."""
+    monkeypatch.setattr(shards, "IN_FLIGHT", 2)
+    drawn: list[int] = []
+
+    def inputs():
+        for i in range(-6, 0):
+            drawn.append(i)
+            yield i
+
+    @flow(task_runner=dask_runner(None, workers=1))
+    def absolute() -> list[tuple[int, int]]:
+        return [(result, len(drawn)) for result in shard_results(abs, inputs())]
+
+    results = absolute()
+    assert [result for result, _ in results] == [6, 5, 4, 3, 2, 1]
+    assert [seen for _, seen in results] == [2, 3, 4, 5, 6, 6]
