@@ -4,10 +4,11 @@ and extract stages, so that neither reads the text again when the pass already d
 Ingest writes the chunks and candidates its workers made into staging folders of their own
 (`.staging-<run>.shards` under tables/chunks and tables/candidates), and beside the chunks the
 key of every document the pass chunked (doc_id, citation, text hash). The chunk stage adopts the
-chunks, moving their folder into place as its own parts, only when those keys are exactly the
-documents it would chunk itself; a pass that chunked a duplicate doc_id rejected at merge, or a
-text unchanged since the reused run, or that missed a document changed by an earlier run that
-was not published, is discarded and the stage chunks as it always did. When it adopts, it hands
+chunks, moving their folder into place as its own parts, when those keys hold every document it
+would chunk itself; the documents it would not (a duplicate doc_id rejected at merge, a text
+unchanged since the reused run) are dropped from the parts first, unless one shares a doc_id
+with a document it would chunk. A pass that missed a document (one changed by an earlier run
+that was not published) is discarded and the stage chunks as it always did. When it adopts, it hands
 the candidates on to extract (`.staging-<run>.adopted`).
 
 Like every staging folder, these are leftovers to a run that starts or fails
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from groundwork.ingest.shard_pass import Shard
@@ -88,16 +90,35 @@ def adopted_chunks(
     keys = chunks / KEYS
     if keys.exists() and candidates.exists():
         passed = parquet_relation(warehouse.sql_path(keys))
-        (differing,) = query(
+        missing, extra, clashing = query(
             con, "reuse/shard_pass_differences", fresh=Sql(f"({fresh})"), passed=passed
         ).fetchone()
-        if not differing:
+        if not missing and not clashing:
             keys.unlink()
+            if extra:  # a duplicate doc_id rejected at merge: the rest of the pass still holds
+                for folder in (chunks, candidates):
+                    _drop_documents(folder, extra)
             os.replace(candidates, shard_folder(warehouse, "candidates", run_id, "adopted"))
             return _staged(warehouse, "chunks", run_id, chunks)
     shutil.rmtree(chunks, ignore_errors=True)
     shutil.rmtree(candidates, ignore_errors=True)
     return None
+
+
+def _drop_documents(folder: Path, doc_ids: list[str]) -> None:
+    """Rewrite each part in `folder` without the rows of these documents, row group by row group:
+    a row group holds whole documents, and one left empty is dropped."""
+    dropped = pa.array(doc_ids, pa.string())
+    for part in sorted(folder.glob("part-*.parquet")):
+        source = pq.ParquetFile(part)
+        kept = part.with_suffix(".kept")
+        with pq.ParquetWriter(kept, source.schema_arrow, compression="zstd") as writer:
+            for index in range(source.num_row_groups):
+                group = source.read_row_group(index)
+                group = group.filter(pc.invert(pc.is_in(group["doc_id"], value_set=dropped)))
+                if group.num_rows:
+                    writer.write_table(group, row_group_size=group.num_rows)
+        os.replace(kept, part)
 
 
 def adopted_candidates(warehouse: Warehouse, run_id: str) -> PartWriter | None:

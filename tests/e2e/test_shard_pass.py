@@ -14,6 +14,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from groundwork.ingest import documents
 from groundwork.warehouse.store import Warehouse
 from tests.support.paths import SAMPLE_CORPUS
 from tests.support.runs import QUIET, flow_run
@@ -101,6 +102,28 @@ def test_a_rejected_duplicate_doc_id_makes_the_stage_chunk_without_it(corpus, tm
     assert leftovers(warehouse) == []
 
 
+def test_a_duplicate_doc_id_in_batches_of_its_own_is_dropped_from_the_pass_the_stages_adopt(
+    corpus, tmp_path, monkeypatch
+):
+    """Each file its own batch, so the pass chunks both claimants; the merge rejects them, and the
+    stages adopt the rest of the pass (a row group per statute's batch, where the stage would
+    write one for all three) with the same outputs as the stage computing it."""
+    monkeypatch.setattr(documents, "FILES_PER_BATCH", 1)
+    claimant = '---\ndoc_id: "{}"\n---\nEach covered entity shall keep a log of every breach.\n'
+    (corpus / "a.md").write_text(claimant.format("shared"))
+    (corpus / "b.md").write_text(claimant.format("shared"))
+    warehouse = tmp_path / "wh"
+    run = flow_run(corpus, warehouse, config=QUIET)
+    assert run.rejected == 2
+    statutes = {name.removesuffix(".md") for name in STATUTES}
+    assert own_chunks(warehouse, run.run_id) == (statutes, 3)
+    assert leftovers(warehouse) == []
+    adopted = outputs(warehouse)
+    flow_run(corpus, warehouse, config=QUIET, from_stage="chunk")
+    assert own_chunks(warehouse, run.run_id) == (statutes, 1)  # chunked by the stage
+    assert outputs(warehouse) == adopted
+
+
 def test_a_new_file_taking_a_known_doc_id_is_rejected_and_chunked_by_no_stage(corpus, tmp_path):
     warehouse = tmp_path / "wh"
     flow_run(corpus, warehouse, config=ONE_PER_GROUP)
@@ -108,7 +131,8 @@ def test_a_new_file_taking_a_known_doc_id_is_rejected_and_chunked_by_no_stage(co
     (corpus / "copy.md").write_text(f'---\ndoc_id: "{known}"\n---\nA covered entity shall act.\n')
     second = flow_run(corpus, warehouse, config=ONE_PER_GROUP)
     assert second.status == "published" and second.rejected == 1
-    assert own_chunks(warehouse, second.run_id) == (set(), 1)  # reused: nothing changed
+    # reused: nothing changed; the pass's part is adopted without the claimant's rows
+    assert own_chunks(warehouse, second.run_id) == (set(), 0)
 
 
 def test_a_record_edited_in_a_collection_is_the_only_document_chunked_again(corpus, tmp_path):
