@@ -14,7 +14,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from groundwork.ingest import documents
+import groundwork.ingest.documents as ingest_documents
 from groundwork.warehouse.store import Warehouse
 from tests.support.paths import SAMPLE_CORPUS
 from tests.support.runs import QUIET, flow_run
@@ -58,6 +58,13 @@ def leftovers(warehouse: Path) -> list[Path]:
     return Warehouse(warehouse).leftovers()
 
 
+def claimants(corpus: Path) -> None:
+    """Two new files claiming one doc_id: the merge rejects both."""
+    claimant = '---\ndoc_id: "shared"\n---\nEach covered entity shall keep a log of every breach.\n'
+    for name in ("a.md", "b.md"):
+        (corpus / name).write_text(claimant)
+
+
 def test_the_stages_adopt_the_pass_and_a_forced_stage_computes_the_same(corpus, tmp_path):
     warehouse = tmp_path / "wh"
     first = flow_run(corpus, warehouse, config=ONE_PER_GROUP)
@@ -91,9 +98,7 @@ def test_a_failed_extract_leaves_no_pass_behind_and_resuming_computes_it(
 
 
 def test_a_rejected_duplicate_doc_id_makes_the_stage_chunk_without_it(corpus, tmp_path):
-    claimant = '---\ndoc_id: "{}"\n---\nEach covered entity shall keep a log of every breach.\n'
-    (corpus / "a.md").write_text(claimant.format("shared"))
-    (corpus / "b.md").write_text(claimant.format("shared"))
+    claimants(corpus)
     warehouse = tmp_path / "wh"
     run = flow_run(corpus, warehouse, config=ONE_PER_GROUP)
     assert run.rejected == 2
@@ -108,10 +113,8 @@ def test_a_duplicate_doc_id_in_batches_of_its_own_is_dropped_from_the_pass_the_s
     """Each file its own batch, so the pass chunks both claimants; the merge rejects them, and the
     stages adopt the rest of the pass (a row group per statute's batch, where the stage would
     write one for all three) with the same outputs as the stage computing it."""
-    monkeypatch.setattr(documents, "FILES_PER_BATCH", 1)
-    claimant = '---\ndoc_id: "{}"\n---\nEach covered entity shall keep a log of every breach.\n'
-    (corpus / "a.md").write_text(claimant.format("shared"))
-    (corpus / "b.md").write_text(claimant.format("shared"))
+    monkeypatch.setattr(ingest_documents, "FILES_PER_BATCH", 1)
+    claimants(corpus)
     warehouse = tmp_path / "wh"
     run = flow_run(corpus, warehouse, config=QUIET)
     assert run.rejected == 2
