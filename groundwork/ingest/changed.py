@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from groundwork.ingest.documents import ParseItem, rejection_row
-from groundwork.ingest.listing import LISTING_BATCH, LISTING_SCHEMA, CorpusListing, FileDigest
+from groundwork.ingest.listing import LISTING_SCHEMA, CorpusListing, listed_batches
 from groundwork.ingest.metadata import CorpusMetadata, FileMetadata
 from groundwork.ingest.parsers import Rejected
 from groundwork.warehouse.sqlfiles import query, run_script
@@ -37,12 +37,10 @@ class ToParse:
 
     def items(self, metadata: CorpusMetadata) -> Iterator[ParseItem]:
         """Each file to parse with its digest and the metadata that applies to it."""
-        for batch in pq.ParquetFile(self.parquet).iter_batches(LISTING_BATCH):
-            rels, paths, shas, sizes, mtimes, _ = (c.to_pylist() for c in batch.columns)
-            for rel, path, sha, size, mtime in zip(rels, paths, shas, sizes, mtimes, strict=True):
+        for batch in listed_batches(self.parquet):
+            for path, rel, digest in batch:
                 # listed to parse, so neither a metadata file nor rejected for its metadata
-                meta = cast(FileMetadata, metadata.of(rel))
-                yield Path(path), rel, FileDigest(sha, size, mtime), meta
+                yield Path(path), rel, digest, cast(FileMetadata, metadata.of(rel))
 
 
 def files_to_parse(

@@ -221,6 +221,17 @@ def _batched(items: Iterator[tuple[str, str]], size: int) -> Iterator[list[tuple
         yield batch
 
 
+def listed_batches(parquet: Path) -> Iterator[list[tuple[str, str, FileDigest]]]:
+    """The files of a Parquet list with LISTING_SCHEMA's columns (and maybe more), a batch at a
+    time: (path, relative path, digest)."""
+    for batch in pq.ParquetFile(parquet).iter_batches(LISTING_BATCH, columns=LISTING_SCHEMA.names):
+        rels, paths, shas, sizes, mtimes = (c.to_pylist() for c in batch.columns)
+        yield [
+            (path, rel, FileDigest(sha, size, mtime))
+            for rel, path, sha, size, mtime in zip(rels, paths, shas, sizes, mtimes, strict=True)
+        ]
+
+
 @dataclass(frozen=True)
 class CorpusListing:
     """The corpus as a run listed it: its regular files in a Parquet listing (LISTING_SCHEMA, in
@@ -236,14 +247,7 @@ class CorpusListing:
 
     def batches(self) -> Iterator[list[tuple[str, str, FileDigest]]]:
         """The listed files a batch at a time: (path, relative path, digest)."""
-        for batch in pq.ParquetFile(self.parquet).iter_batches(LISTING_BATCH):
-            rels, paths, shas, sizes, mtimes = (c.to_pylist() for c in batch.columns)
-            yield [
-                (path, rel, FileDigest(sha, size, mtime))
-                for rel, path, sha, size, mtime in zip(
-                    rels, paths, shas, sizes, mtimes, strict=True
-                )
-            ]
+        return listed_batches(self.parquet)
 
     def recorded(self) -> Iterator[tuple[str, FileDigest]]:
         """(relative path, digest) of every listed file, in path order."""

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
 import pyarrow.parquet as pq
 
-from groundwork.runtime.shards import distributed_runner, shard_results
+from groundwork.runtime.shards import distributed_runner, results_in_order, shard_results
 
 In = TypeVar("In")
 Out = TypeVar("Out")
@@ -51,13 +50,7 @@ def mapped(fn: Callable[[In], Out], items: Iterable[In], workers: int) -> Iterat
     # all stage modules share those heavy imports. The compiled rules engine is switched on first.
     context.set_forkserver_preload(["groundwork.runtime.preload", fn.__module__])
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: deque[Future[Out]] = deque()
-        for item in items:
-            pending.append(pool.submit(fn, item))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+        yield from results_in_order(lambda item: pool.submit(fn, item), items, 2 * workers)
 
 
 def uncompressed_bytes(parts: list[Path]) -> int:

@@ -43,10 +43,18 @@ def shard_results(fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[An
     """fn(item) for each item, in order, as task runs on the flow's distributed runner, at most
     IN_FLIGHT submitted ahead of the one awaited: items are taken as the cluster frees room, so
     the flow's process never holds every shard's input (a cold run's files, batched) at once."""
+    return results_in_order(lambda item: shard.submit(fn, item), items, IN_FLIGHT)
+
+
+def results_in_order(
+    submit: Callable[[Any], Any], items: Iterable[Any], ahead: int
+) -> Iterator[Any]:
+    """The results of submit(item) for each item, in order, with at most `ahead` submitted
+    before the one awaited (a process pool's futures or a task runner's alike)."""
     pending: deque[Any] = deque()
     for item in items:
-        pending.append(shard.submit(fn, item))
-        if len(pending) >= IN_FLIGHT:
+        pending.append(submit(item))
+        if len(pending) >= ahead:
             yield pending.popleft().result()
     while pending:
         yield pending.popleft().result()
