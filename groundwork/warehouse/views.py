@@ -52,7 +52,9 @@ def refresh_views(con: duckdb.DuckDBPyConnection, warehouse: Warehouse) -> None:
         run_script(con, "views/dashboard_requirements")
         run_script(con, "views/dashboard_answers_by_topic")
     if all(warehouse.committed_runs(t) for t in ("requirements", "answers", "citations")):
-        run_script(con, "views/changes")
+        latest = [run_id for (run_id,) in query(con, "diff/runs_to_compare").fetchall()]
+        after, before = [*latest, None, None][:2]
+        run_script(con, "views/changes", {"before": before, "after": after})
     if "verdict" in column_names(con, "statements"):  # absent from warehouses older than verdicts
         run_script(con, "views/dashboard_run_quality")
     if all(warehouse.committed_runs(t) for t in ("claims", "citation_corrections")):

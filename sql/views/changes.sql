@@ -1,13 +1,18 @@
 -- The change report between two runs, as table macros over the all-runs views:
 --   SELECT * FROM requirement_changes('r2026...A', 'r2026...B');
 --   SELECT * FROM answer_changes('r2026...A', 'r2026...B');
--- and as views comparing the two latest published runs (what a team reads each morning).
+-- and as views comparing the two latest published runs (what a team reads each morning), named
+-- by their IDs ($before, $after: NULL while there are fewer), as the current_* views name the
+-- published run: with the IDs written into the view, DuckDB reads the parts of those two runs
+-- only, where IDs found by a subquery made it read every run's. The views are made again
+-- whenever the published runs change (groundwork/warehouse/views.py).
 -- A requirement whose text changed gets a new ID (IDs are keyed by the quote), so `changed`
 -- pairs a retired and an added requirement at the same place: same document and label path,
 -- n-th at that place in both runs. Only documents with both an added and a retired requirement
 -- can hold a pair, so only theirs are numbered by place (whole documents, so the numbers are
 -- the same): on a first publication nothing is retired, and numbering every added
 -- requirement of the bench corpus was most of this view's time.
+-- Parameters: $before, $after.
 
 CREATE OR REPLACE MACRO requirement_changes(run_a, run_b) AS TABLE
 WITH a AS (SELECT * FROM requirements WHERE run_id = run_a),
@@ -66,11 +71,7 @@ SELECT run_id, row_number() OVER (ORDER BY started_at DESC) AS recency
 FROM runs WHERE status = 'published' AND collected_at IS NULL;
 
 CREATE OR REPLACE VIEW latest_requirement_changes AS
-SELECT * FROM requirement_changes(
-    (SELECT run_id FROM published_runs_latest WHERE recency = 2),
-    (SELECT run_id FROM published_runs_latest WHERE recency = 1));
+SELECT * FROM requirement_changes($before, $after);
 
 CREATE OR REPLACE VIEW latest_answer_changes AS
-SELECT * FROM answer_changes(
-    (SELECT run_id FROM published_runs_latest WHERE recency = 2),
-    (SELECT run_id FROM published_runs_latest WHERE recency = 1));
+SELECT * FROM answer_changes($before, $after);
