@@ -11,13 +11,13 @@ from groundwork.models.scores import gate_scorer
 from groundwork.runtime.progress import stage_progress
 from groundwork.verify import verifier
 from groundwork.verify.scope import verdicts
-from groundwork.warehouse.lineage import run_parts
+from groundwork.warehouse.lineage import run_parts, table_rows
 from groundwork.warehouse.parquet import write_run_table
 from groundwork.warehouse.sqlfiles import literal_sql
 from groundwork.warehouse.store import Warehouse
 from schemas.config import RunConfig
 from schemas.contract import checked
-from schemas.verifications import Verifications
+from schemas.verifications import VERIFICATIONS_SCHEMA, Verifications
 
 
 @task(name="verify", cache_policy=NO_CACHE)
@@ -28,10 +28,16 @@ def verify_stage(
     parts = run_parts(warehouse, run_id, "retrievals", "questions", "chunks", "requirements")
     bar = stage_progress("verify", None, "pairs")
     with warehouse.connect() as con:
-        pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
-        scorer = gate_scorer(con) if config.verify == "trained" else None
-        with verifier(config, warehouse, run_id, idf, scorer) as backend:
-            table = checked(verdicts(con, backend, pairs, idf), Verifications, "verifications")
+        if table_rows(con, warehouse, "retrievals", run_id) == 0:
+            # no question was asked: nothing to join, and no backend to open (the gate's model
+            # takes a quarter of a second to load)
+            table = VERIFICATIONS_SCHEMA.empty_table()
+        else:
+            pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
+            scorer = gate_scorer(con) if config.verify == "trained" else None
+            with verifier(config, warehouse, run_id, idf, scorer) as backend:
+                found = verdicts(con, backend, pairs, idf)
+            table = checked(found, Verifications, "verifications")
     write_run_table(warehouse, "verifications", run_id, table)
     bar.done(table.num_rows)
     return sum(table.column("verified").to_pylist())
