@@ -273,6 +273,16 @@ def _scratch() -> Path:
     return _SCRATCH[0]
 
 
+def _listing_key(corpus: Path, warehouse: Warehouse) -> tuple[str, str]:
+    return (str(corpus.resolve()), str(warehouse.root.resolve()))
+
+
+def listing_taken(corpus: Path, warehouse: Warehouse) -> bool:
+    """Whether this process has listed this corpus for this warehouse (so the next listing
+    hashes only what changed since)."""
+    return _listing_key(corpus, warehouse) in _TAKEN
+
+
 def corpus_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
     """List and digest the corpus, streamed (unchanged files by the size and mtime seen when this
     process last listed this corpus, or else recorded at their last ingest).
@@ -280,7 +290,7 @@ def corpus_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
     A listing taken earlier in this process covers every file listed then, so it stands in for
     the recorded digests: a file new since is hashed either way, and the warehouse's rows stay
     unread."""
-    key = (str(corpus.resolve()), str(warehouse.root.resolve()))
+    key = _listing_key(corpus, warehouse)
     entries = corpus_entries(corpus)  # a missing corpus fails here, before anything is written
     previous = _TAKEN.pop(key, None)
     out = _scratch() / f"listing-{uuid.uuid4().hex}.parquet"

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 from prefect.settings import PREFECT_API_URL
 
-from groundwork.ingest.listing import CorpusMissing, corpus_listing
+from groundwork.ingest.listing import CorpusMissing, corpus_listing, listing_taken
 from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.store import Warehouse
 
@@ -40,7 +40,11 @@ def server_starting() -> Iterator[None]:
 
 
 def digests_taken(corpus: Path, warehouse: Warehouse) -> None:
-    """Take the corpus's digests now, for the flow to take again cheaply."""
+    """Take the corpus's digests now, for the flow to take again cheaply, unless the CLI has
+    just taken them (its check for an unchanged run): a third walk of the corpus would stat
+    every file again and hash nothing."""
+    if listing_taken(corpus, warehouse):
+        return
     # a missing corpus or an unusable warehouse: the flow says so in its own words, and
     # records the failed run
     with suppress(CorpusMissing, WarehouseUnusable):

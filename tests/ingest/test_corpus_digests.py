@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 import groundwork.ingest.listing as listing
-from groundwork.ingest.listing import CorpusListing, FileDigest, corpus_listing, file_digest
+from groundwork.ingest.listing import (
+    CorpusListing,
+    FileDigest,
+    corpus_listing,
+    file_digest,
+    listing_taken,
+)
+from groundwork.runtime.warmup import digests_taken
 from groundwork.warehouse.store import Warehouse
 
 
@@ -83,3 +90,20 @@ def test_the_second_listing_leaves_the_recorded_stats_unread(
     assert loads == [warehouse]
     assert hashed == ["new.md"]
     assert list(digests(second)) == ["a.md", "new.md"]
+
+
+def test_the_warmup_does_not_list_a_corpus_the_cli_has_just_listed(tmp_path: Path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("# a\n\nThe entity shall act.\n", encoding="utf-8")
+    warehouse = Warehouse(tmp_path / "wh")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "b.md").write_text("# b\n\nThe entity shall act.\n", encoding="utf-8")
+    assert not listing_taken(corpus, warehouse)
+    first = corpus_listing(corpus, warehouse)  # the CLI's check for an unchanged run
+    assert listing_taken(corpus, warehouse)
+    digests_taken(corpus, warehouse)
+    assert listing._TAKEN[listing._listing_key(corpus, warehouse)] is first
+    digests_taken(other, warehouse)  # a corpus not listed yet is listed
+    assert listing_taken(other, warehouse) and not listing_taken(corpus, warehouse)
