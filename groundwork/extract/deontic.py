@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.13.0"  # 1.13.0: an item completing its lead-in's "shall:" is its duty
+EXTRACTOR_VERSION = "1.14.0"  # 1.14.0: an item under a lead-in is not also a fronted imperative
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

@@ -342,8 +342,13 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 s, e = para.start + clause.start, para.start + clause.end
                 carried = subject if clause.trigger.split()[0] in ITEM_MODALS else None
                 rows.append(_candidate(chunk, path, s, e, clause, clause.confidence, carried))
+            # an item without a modal of its own is quoted under its lead-in (below): a series
+            # of infinitives ("To borrow, accept, hire ...") must not read as a fronted purpose too
+            led = None
+            if not clauses and lead is not None:
+                led = _item_span(text, body_start, para.end)
             quoted = [(para.start + c.start, para.start + c.end) for c in own]
-            quoted += [item] if item else []
+            quoted += [span for span in (item, led) if span]
             for fronted in _fronted_imperatives(text, body_start, para.end, quoted):
                 rows.append(
                     _candidate(chunk, path, fronted.start, fronted.end, fronted, "medium", None)
@@ -353,9 +358,8 @@ def document_candidates(chunks: list[Chunk]) -> list[dict]:
                 quote = text[body_start : para.end].rstrip()
                 subject = _Subject(quote, start, start + len(quote), depth)
             if not clauses and lead is not None:
-                span = _item_span(text, body_start, para.end)
-                if span:
-                    rows.append(_candidate(chunk, path, *span, lead.clause, "medium", lead))
+                if led:
+                    rows.append(_candidate(chunk, path, *led, lead.clause, "medium", lead))
             elif not clauses and _opens_with_directive(text, body_start, para.end):
                 span = _item_span(text, body_start, para.end)
                 if span and not (para.labels or bullet) and not _is_sentence(text, *span):

@@ -253,3 +253,28 @@ def test_ingest_workers_extract_with_the_offline_backends_and_leave_a_served_one
     assert isinstance(worker_extractor(RunConfig(extract="trained")), TrainedExtractor)
     served = ModelBackend(base_url="http://127.0.0.1:9/v1", model="any")
     assert worker_extractor(RunConfig(extract=served)) is None
+
+
+POWERS = """# Powers of the commission
+
+The interstate commission shall have the following powers:
+
+6. To purchase and maintain insurance and bonds.
+
+7. To borrow, accept, hire or contract for services of personnel.
+
+8. For a new office, prepare a lease for the commission's approval."""
+
+
+def test_an_item_of_infinitives_is_quoted_once_under_its_lead_in():
+    """ "To borrow, accept, hire ..." is a series of infinitives, each completing the lead-in,
+    not a purpose put before the imperative "accept": one candidate, under its lead-in. An
+    item that is a fronted imperative indeed is still quoted once."""
+    rows = extracted(POWERS)
+    spans = [(r["char_start"], r["char_end"]) for r in rows]
+    assert len(spans) == len(set(spans))
+    borrow = [r for r in rows if r["exact_quote"].startswith("To borrow")]
+    assert [(r["trigger"], r["lead_in_quote"]) for r in borrow] == [
+        ("shall", "The interstate commission shall have the following powers:")
+    ]
+    assert any(r["exact_quote"].startswith("For a new office") for r in rows)
