@@ -29,8 +29,8 @@ def verify_stage(
     bar = stage_progress("verify", None, "pairs")
     with warehouse.connect() as con:
         if table_rows(con, warehouse, "retrievals", run_id) == 0:
-            # no question was asked: nothing to join, and no backend to open (the gate's model
-            # takes a quarter of a second to load)
+            # nothing retrieved (no question asked, or no chunk to find): no pair to join, and no
+            # backend to open (loading the gate's model is a noticeable part of a small run)
             table = VERIFICATIONS_SCHEMA.empty_table()
         else:
             pairs = con.execute(literal_sql("answers/candidate_pairs", **parts)).to_arrow_table()
