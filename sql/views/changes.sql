@@ -5,7 +5,10 @@
 -- by their IDs ($before, $after: NULL while there are fewer), as the current_* views name the
 -- published run: with the IDs written into the view, DuckDB reads the parts of those two runs
 -- only, where IDs found by a subquery made it read every run's. The views are made again
--- whenever the published runs change (groundwork/warehouse/views.py).
+-- whenever the published runs change (groundwork/warehouse/views.py). Until there are two they
+-- are empty, as `groundwork diff` asks for two and a run's report has no changes.md before its
+-- second publication: compared with nothing, every requirement of the first would be `added`,
+-- a copy of the whole register in every dashboard's snapshot.
 -- A requirement whose text changed gets a new ID (IDs are keyed by the quote), so `changed`
 -- pairs a retired and an added requirement at the same place: same document and label path,
 -- n-th at that place in both runs. Only documents with both an added and a retired requirement
@@ -71,7 +74,7 @@ SELECT run_id, row_number() OVER (ORDER BY started_at DESC) AS recency
 FROM runs WHERE status = 'published' AND collected_at IS NULL;
 
 CREATE OR REPLACE VIEW latest_requirement_changes AS
-SELECT * FROM requirement_changes($before, $after);
+SELECT * FROM requirement_changes($before, $after) WHERE $before IS NOT NULL;
 
 CREATE OR REPLACE VIEW latest_answer_changes AS
-SELECT * FROM answer_changes($before, $after);
+SELECT * FROM answer_changes($before, $after) WHERE $before IS NOT NULL;
