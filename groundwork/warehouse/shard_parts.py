@@ -97,7 +97,7 @@ def adopted_chunks(
             keys.unlink()
             if extra:  # a duplicate doc_id rejected at merge: the rest of the pass still holds
                 for folder in (chunks, candidates):
-                    _drop_documents(folder, extra)
+                    rewritten_parts(folder, extra)
             os.replace(candidates, shard_folder(warehouse, "candidates", run_id, "adopted"))
             return _staged(warehouse, "chunks", run_id, chunks)
     shutil.rmtree(chunks, ignore_errors=True)
@@ -105,12 +105,18 @@ def adopted_chunks(
     return None
 
 
-def _drop_documents(folder: Path, doc_ids: list[str]) -> None:
-    """Rewrite each part in `folder` without the rows of these documents, row group by row group:
-    a row group holds whole documents, and one left empty is dropped."""
+def rewritten_parts(folder: Path, doc_ids: list[str]) -> list[Path]:
+    """The parts in `folder` that held rows of these documents, each rewritten without them, row
+    group by row group (a row group holds whole documents, and one left empty is dropped). A part
+    without them is left as it is, read no further than its doc_id column: the few documents a
+    merge rejects sit in one or two parts of a large corpus's many."""
     dropped = pa.array(doc_ids, pa.string())
+    rewritten = []
     for part in sorted(folder.glob("part-*.parquet")):
         source = pq.ParquetFile(part)
+        held = source.read(columns=["doc_id"]).column("doc_id")
+        if not pc.any(pc.is_in(held, value_set=dropped)).as_py():
+            continue
         kept = part.with_suffix(".kept")
         with pq.ParquetWriter(kept, source.schema_arrow, compression="zstd") as writer:
             for index in range(source.num_row_groups):
@@ -119,6 +125,8 @@ def _drop_documents(folder: Path, doc_ids: list[str]) -> None:
                 if group.num_rows:
                     writer.write_table(group, row_group_size=group.num_rows)
         os.replace(kept, part)
+        rewritten.append(part)
+    return rewritten
 
 
 def adopted_candidates(warehouse: Warehouse, run_id: str) -> PartWriter | None:
