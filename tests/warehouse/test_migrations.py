@@ -35,8 +35,9 @@ TOLD = {
     "ba4e6d0": 4,  # as 1d22024, with a published snapshot and comments
     "9652240": 5,  # runs.attempts; no corpus_files.meta_key
     "e997c64": 6,  # everything but the recorded format
-    "48438f8": 7,  # this format, written before hybrid retrieval and the dense gate by default
-    "690e8b7": 7,  # this format, by hybrid retrieval (30 candidates) and the gate at 0.525
+    "48438f8": 7,  # written before hybrid retrieval and the dense gate by default
+    "690e8b7": 7,  # by hybrid retrieval (30 candidates) and the gate at 0.525
+    "7839b0f": 7,  # latest_* change views by subquery, a first publication's register all added
 }
 # The backends each fixture of this format ran with, as its recorded configs say
 RAN = {"48438f8": ("bm25", "rules"), "690e8b7": ("hybrid", "trained")}
@@ -168,6 +169,17 @@ def test_every_view_answers_and_the_report_is_written(commit, tmp_path, monkeypa
     code, said = cli("report", "-w", str(folder), "-o", str(tmp_path / "report.html"))
     assert code == 0, said
     assert (tmp_path / "report.html").stat().st_size > 100_000
+
+
+def test_a_first_publication_migrated_to_format_8_lists_no_latest_changes(tmp_path):
+    """7839b0f's view compared its one publication with nothing: its whole register `added`."""
+    folder = copied("7839b0f", tmp_path)
+    before = registry(folder / "groundwork.duckdb")
+    upgraded(Warehouse(folder))
+    with Warehouse(folder).sandboxed() as con:
+        for view in ("latest_requirement_changes", "latest_answer_changes"):
+            assert con.execute(f"SELECT count(*) FROM {view}").fetchone() == (0,)
+    assert registry(folder / "groundwork.duckdb") == before
 
 
 def test_a_migration_cut_short_leaves_the_old_format_and_the_copy(tmp_path, monkeypatch):
