@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.14.0"  # 1.14.0: an item under a lead-in is not also a fronted imperative
+EXTRACTOR_VERSION = "1.15.0"  # 1.15.0: an imperative ending "that:" leads in its items
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

@@ -157,15 +157,28 @@ def _is_sentence(text: str, start: int, end: int) -> bool:
     return text[start:end].rstrip().endswith((".", ";", "!"))
 
 
+# An imperative's object described by the items below it: "Develop an incident response plan
+# that: 1. Provides the organization with a roadmap ...; 2. Describes the structure ...". Each
+# item is what the thing made must be or do, a requirement read with its lead-in; after a
+# modal ("may disclose information that:") such items are the cases a duty holds in.
+_OBJECT_LEAD = re.compile(r"\b(?:that|which)\W*$")
+
+
 def _imperative_lead(text: str, start: int, end: int) -> DeonticClause | None:
     """The imperative paragraph text[start:end] as the lead-in of a list of requirements
-    ("Include the following in the Incident Response Plan for breaches ...:" opens its items),
-    or None when it does not end as one (a list of conditions, "... information that:", is
-    not one, as for a modal's lead-in)."""
+    ("Include the following in the Incident Response Plan for breaches ...:" opens its items,
+    as "Develop an incident response plan that:" does), or None when it does not end as one
+    (a list of conditions: "... if:", "... unless:")."""
     stripped = text[start:end].rstrip()
-    if not stripped.endswith(":") or not _opens_requirement_list(text, start + len(stripped)):
+    close = start + len(stripped)
+    if not stripped.endswith(":"):
         return None
-    return _imperative_clause(text, start, start + len(stripped), opens_list=True)
+    if not (
+        _opens_requirement_list(text, close)
+        or _OBJECT_LEAD.search(text, max(start, close - 40), close)
+    ):
+        return None
+    return _imperative_clause(text, start, close, opens_list=True)
 
 
 _FIRST_WORD = re.compile(r"\s*([A-Z][a-z]+)\b")

@@ -278,3 +278,36 @@ def test_an_item_of_infinitives_is_quoted_once_under_its_lead_in():
         ("shall", "The interstate commission shall have the following powers:")
     ]
     assert any(r["exact_quote"].startswith("For a new office") for r in rows)
+
+
+PLAN = """# IR-08 Incident Response Plan
+
+a. Develop an incident response plan that:
+
+1. Provides the organization with a roadmap for implementing its incident response capability;
+
+2. Defines reportable incidents;
+
+b. Distribute copies of the incident response plan to the incident response personnel.
+
+c. Disclose the plan to a contractor if:
+
+1. The contractor handles incidents for the organization."""
+
+
+def test_the_items_of_an_imperative_that_describes_its_object_carry_their_lead_in():
+    """ "Develop an incident response plan that:" opens what the plan must be or do: each item
+    is a requirement under it, though none opens with a directive verb. An imperative ending
+    "if:" opens conditions, which are no requirements of their own."""
+    rows = extracted(PLAN)
+    led = [(r["exact_quote"], r["lead_in_quote"]) for r in rows if r["lead_in_quote"]]
+    assert led == [
+        (
+            "Provides the organization with a roadmap for implementing its incident response "
+            "capability;",
+            "Develop an incident response plan that:",
+        ),
+        ("Defines reportable incidents;", "Develop an incident response plan that:"),
+    ]
+    assert any(r["exact_quote"].startswith("Distribute copies") for r in rows)
+    assert not any(r["exact_quote"].startswith("The contractor handles") for r in rows)
