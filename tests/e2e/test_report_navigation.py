@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from groundwork.cli import app
 from groundwork.text.terms import terms
 from schemas.verifications import REJECTION_REASONS
+from tests.support.browser import skip_without_chromium
 from tests.support.paths import ARTIFACTS, SAMPLE_CORPUS, SAMPLE_QUESTIONS
 from tests.support.runs import flow_run
 from tests.support.warehouses import rows
@@ -261,6 +262,7 @@ def test_print_keeps_every_answers_evidence(page, planted):
 def test_the_pdf_holds_every_cited_requirement_and_url(planted, published_sample):
     from pypdf import PdfReader
 
+    skip_without_chromium()  # the CLI prints with it
     warehouse, run_id = planted[0], published_sample[1].run_id
     out = warehouse / "printed" / "report.html"
     result = CliRunner().invoke(app, ["report", "-w", str(warehouse), "-o", str(out), "--pdf"])

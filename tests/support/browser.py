@@ -26,10 +26,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-@contextmanager
-def chromium() -> Iterator[object]:
-    """A browser context with a fresh profile; skips the test when Chromium is missing, with
-    the reason `make browser` left."""
+def skip_without_chromium() -> None:
+    """Skip the test when Chromium is missing, with the reason `make browser` left: for a test
+    that prints with it (the PDF) as for one that drives it."""
     if not CHROMIUM.exists():
         reason = (
             BROWSER_MISSING.read_text().strip()
@@ -37,6 +36,12 @@ def chromium() -> Iterator[object]:
             else f"{CHROMIUM} is missing (make browser installs it)"
         )
         pytest.skip(reason)
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """A browser context with a fresh profile; skips the test when Chromium is missing."""
+    skip_without_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
