@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.15.0"  # 1.15.0: an imperative ending "that:" leads in its items
+EXTRACTOR_VERSION = "1.16.0"  # 1.16.0: an item's caption is quoted with its duty
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

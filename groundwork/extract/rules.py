@@ -39,6 +39,7 @@ _BARE_MODAL = re.compile(
     r"\b(?:shall|must|may|should|will)(?:\s+not)?(?:\s*,[^,:]*,?)?\s*(?::|--|—)\s*$"
 )
 MIN_WORDS, MAX_WORDS = 10, 40
+CAPTION_WORDS = 6  # an item's first sentence this short names its duty (_item_span)
 
 
 # ASCII text (nearly every quote) has its `\W` characters blanked by bytes.translate (a table
@@ -217,12 +218,14 @@ class _Subject:
 
 
 def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The quote of an enumerated item: whole sentences up to 40 words; a longer first sentence
-    is cut at the first phrase boundary after its 40th word."""
+    """The quote of an enumerated item: whole sentences up to 40 words, and a caption of up to
+    six words ("Standard: Workforce security.") with the sentence after it, however long, which
+    states the duty it names; a longer sentence is cut at the first phrase boundary after the
+    quote's 40th word."""
     span_start, span_end, words = None, start, 0
     for s, e in sentence_spans(text, start, end):
         n = _word_count(text, s, e)
-        if span_start is not None and words + n > MAX_WORDS:
+        if span_start is not None and words + n > MAX_WORDS and words > CAPTION_WORDS:
             break
         span_start = s if span_start is None else span_start
         span_end, words = e, words + n
@@ -231,7 +234,7 @@ def _item_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     if span_start is None:
         return None
     words = _word_count(text, span_start, span_end)
-    if words > MAX_WORDS:  # a long first sentence: cut at a phrase boundary
+    if words > MAX_WORDS:  # a long sentence: cut at a phrase boundary
         last = next(islice(_WORD.finditer(text, span_start, span_end), MAX_WORDS - 1, None))
         span_end = whole_span(text, span_start, last.end(), start)[1]
     quote = text[span_start:span_end]

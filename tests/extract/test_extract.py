@@ -311,3 +311,26 @@ def test_the_items_of_an_imperative_that_describes_its_object_carry_their_lead_i
     ]
     assert any(r["exact_quote"].startswith("Distribute copies") for r in rows)
     assert not any(r["exact_quote"].startswith("The contractor handles") for r in rows)
+
+
+STANDARDS = """# Administrative safeguards
+
+(a) A covered entity or business associate must, in accordance with § 164.306:
+
+(3)(i) Standard: Workforce security. Implement policies and procedures to ensure that all members of its workforce have appropriate access to electronic protected health information, as provided under paragraph (a)(4) of this section, and to prevent those workforce members who do not have access from obtaining access to it.
+
+(8) Standard: Evaluation. Perform a periodic technical and nontechnical evaluation that establishes the extent to which the security policies and procedures meet the requirements of this subpart.
+
+(9) Use passwords that probably nobody else uses. For some interesting examples of common passwords, check out this list based on a real account dump; you can see dictionary words, names of favorite people and teams, and simple patterns of numbers and letters."""
+
+
+def test_an_items_caption_is_quoted_with_the_duty_it_names():
+    """ "Standard: Workforce security." is the caption of the sentence after it, which states the
+    duty: the quote holds both, however long the duty (and not the caption alone, nor nothing
+    for a caption of two words). An item whose first sentence is a clause of its own keeps it
+    alone when the next one would run past 40 words."""
+    quotes = [r["exact_quote"] for r in extracted(STANDARDS)]
+    assert any(q.startswith("Standard: Workforce security. Implement policies") for q in quotes)
+    assert any(q.startswith("Standard: Evaluation. Perform a periodic") for q in quotes)
+    assert "Standard: Workforce security." not in quotes
+    assert "Use passwords that probably nobody else uses." in quotes
