@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.16.0"  # 1.16.0: an item's caption is quoted with its duty
+EXTRACTOR_VERSION = "1.17.0"  # 1.17.0: "may apply for ..." is a permission
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -166,6 +166,14 @@ _ADVERBIAL_RE = re.compile(
     r"|(?!(?:apply|supply|comply|rely|reply|multiply|imply)\b)[a-z]+ly)\b)*"
 )
 _ASIDE_RE = re.compile(COMMA_ASIDE)
+# "may apply" asks for something ("A person may apply to a public or private hospital ... to
+# become a voluntary patient", "may apply for a waiver", "may apply to the court for permission"):
+# a permission, where "such rules may apply to a member" only says what is possible
+# (epistemic_verbs.txt).
+_APPLICATION_RE = re.compile(
+    r"\s+(?:for|on\s+behalf|to\s+be)\b"
+    r"|\s+to\s[^.;:]{1,120}?\b(?:for|to\s+(?:be|become|obtain|receive|have))\b"
+)
 _NEXT_WORD_RE = re.compile(r"\s*([^\W\d_][\w’'-]*|[:—–;,.(])")
 # `shall apply` is a scope or commencement rule when nothing it could act on follows.
 _INTRANSITIVE_APPLY_NEXT = words("statute/apply_intransitive_next")
@@ -449,6 +457,8 @@ def _modal_verdict(text: str, match: re.Match[str]) -> tuple[str, str] | None:
     negated = match.group("negation") is not None
     (head, second, third), ends = _governed_words(text, match.end())
     if match.group("modal").lower() == "may":
+        if head == "apply" and _APPLICATION_RE.match(text, ends[0]):
+            return "prohibition" if negated else "permission", "high"
         return _may_verdict(negated, head, second, third)
     modality = "prohibition" if negated else "obligation"
     if head in _LEAD_IN_TOKENS or head == "":

@@ -257,6 +257,28 @@ def test_non_operative_modal_wording_yields_no_clause(text: str) -> None:
     assert deontic_clauses(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A person may apply to a public or private hospital, the Department, or any mental health "
+        "provider in the District of Columbia to become a voluntary patient.",
+        "The court evaluator may apply to the court for permission to inspect records.",
+        "Any operator that is unable to submit such cost report may apply for a waiver of such "
+        "required submission from the commissioner.",
+    ],
+)
+def test_may_apply_for_something_is_a_permission(text: str) -> None:
+    clause = only_clause(text)
+    assert (clause.modality, clause.confidence) == ("permission", "high")
+
+
+def test_may_apply_to_someone_only_says_what_is_possible() -> None:
+    text = (
+        "Sanctions imposed by other jurisdictions may apply to a Relevant Person depending on it."
+    )
+    assert deontic_clauses(text) == []
+
+
 def test_relative_clause_may_is_not_a_permission() -> None:
     assert (
         deontic_clauses("(d) Information that may be disclosed to a personal representative.") == []
