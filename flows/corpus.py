@@ -43,7 +43,7 @@ from flows.server import (
     shown_in_ui,
     warehouse_turn,
 )
-from groundwork.ingest.listing import CorpusListing, corpus_listing
+from groundwork.ingest.listing import CorpusListing, recent_listing
 from groundwork.parameters import InvalidParameters, checked_config
 from groundwork.run_artifacts import outcome_tags, run_tags
 from groundwork.runtime.compiled import activate
@@ -233,7 +233,7 @@ def _attempt(
     corpus, from_stage, only = asked.corpus, asked.from_stage, asked.only
     partial = bool(from_stage or only)
     questions_path = Path(asked.questions) if asked.questions else None
-    listing = corpus_listing(corpus, wh)
+    listing = recent_listing(corpus, wh)
     inputs = stage_inputs(listing, questions_path)
     fingerprint = input_fingerprint(inputs["ingest"], inputs["questions"], config, CODE_VERSION)
     if not (partial or asked.force):

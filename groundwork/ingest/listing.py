@@ -15,6 +15,7 @@ import os
 import shutil
 import stat as stat_module
 import tempfile
+import time
 import uuid
 import weakref
 from collections.abc import Iterable, Iterator
@@ -31,6 +32,10 @@ from groundwork.warehouse.sqlfiles import query
 from groundwork.warehouse.store import Warehouse
 
 LISTING_BATCH = 8192  # files listed, stat'ed and written at a time
+# How long the CLI's listing stands for the flow's (`recent_listing`): more than it takes the CLI
+# to start the flow after its check for an unchanged run, Prefect's ephemeral server included. A
+# run that waited longer for its turn lists the corpus again.
+RECENT_S = 10.0
 LISTING_SCHEMA = pa.schema(
     [
         ("rel", pa.string()),  # the path relative to the corpus, '/'-separated: the file's key
@@ -244,6 +249,7 @@ class CorpusListing:
     files: int
     size: int
     skipped: dict[str, Skipped]
+    taken_at: float  # time.monotonic() when the walk ended
 
     def batches(self) -> Iterator[list[tuple[str, str, FileDigest]]]:
         """The listed files a batch at a time: (path, relative path, digest)."""
@@ -257,10 +263,11 @@ class CorpusListing:
             yield from _digest_rows(batch)
 
 
-# The listing this process took last, by corpus and warehouse: a run takes it once in the CLI
-# (the no-op check, or while Prefect's server starts) and again in the flow, and the second time
-# hashes only the files whose size or mtime changed in between.
+# The listing this process took last, by corpus and warehouse: a run takes it in the CLI (the
+# no-op check, or while Prefect's server starts), which hands it over to the flow
+# (`recent_listing`); a listing taken later hashes only the files whose size or mtime changed.
 _TAKEN: dict[tuple[str, str], CorpusListing] = {}
+_HANDED: dict[tuple[str, str], CorpusListing] = {}  # see `hand_over`
 _SCRATCH: list[Path] = []
 
 
@@ -281,6 +288,30 @@ def listing_taken(corpus: Path, warehouse: Warehouse) -> bool:
     """Whether this process has listed this corpus for this warehouse (so the next listing
     hashes only what changed since)."""
     return _listing_key(corpus, warehouse) in _TAKEN
+
+
+def hand_over(listing: CorpusListing, corpus: Path, warehouse: Warehouse) -> None:
+    """Hand this process's listing of the corpus over to the next `recent_listing` of it: the
+    CLI's, when its check finds a run to do, for the flow it then starts."""
+    if _TAKEN.get(_listing_key(corpus, warehouse)) is listing:
+        _HANDED[_listing_key(corpus, warehouse)] = listing
+
+
+def recent_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
+    """The listing handed over (`hand_over`) if it ended less than RECENT_S ago, taken once;
+    else a new one (`corpus_listing`).
+
+    The flow's, after the CLI's check: walking the corpus again would stat every file to find,
+    within those seconds, what any listing may miss between its walk and ingest reading the
+    files. A file that changes after a walk is read as it is then, with the walk's size and
+    mtime recorded, so the next run finds it changed and reads it again. Taken once, so a
+    second run in the process (a test's, a worker's) lists the corpus anew."""
+    key = _listing_key(corpus, warehouse)
+    handed = _HANDED.pop(key, None)
+    fresh = handed is not None and time.monotonic() - handed.taken_at < RECENT_S
+    if fresh and _TAKEN.get(key) is handed:
+        return handed
+    return corpus_listing(corpus, warehouse)
 
 
 def corpus_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
@@ -309,8 +340,9 @@ def corpus_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
             size += pc.sum(table["size"]).as_py() or 0
     for rel, why in sorted(skipped.items()):
         blob.update(f"{rel}\0{why.reason}\n".encode())
-    listing = CorpusListing(out, blob.hexdigest(), files, size, skipped)
+    listing = CorpusListing(out, blob.hexdigest(), files, size, skipped, time.monotonic())
     weakref.finalize(listing, out.unlink, missing_ok=True)
     _TAKEN.clear()  # one corpus's listing at most, in a long-lived worker too
+    _HANDED.clear()  # one handed over and not taken is not handed on
     _TAKEN[key] = listing
     return listing

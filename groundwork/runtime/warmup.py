@@ -2,8 +2,8 @@
 
 Without a Prefect server (PREFECT_API_URL unset) the flow's first API call starts one, and the
 call waits for it: seconds on the bench corpus, with one core idle.
-The CLI starts it in a thread instead, and meanwhile takes the corpus's digests (the flow takes
-them again, hashing only what changed since: ingest.listing.corpus_listing) and imports the stages.
+The CLI starts it in a thread instead, and meanwhile takes the corpus's digests (handed over to
+the flow, which takes them as they are: ingest.listing.recent_listing) and imports the stages.
 The thread is joined before the flow runs: Prefect's `start()` returns at once to a second
 caller while the first still waits for the server to answer, so nothing may call the API
 before the join.
@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 from prefect.settings import PREFECT_API_URL
 
-from groundwork.ingest.listing import CorpusMissing, corpus_listing, listing_taken
+from groundwork.ingest.listing import CorpusMissing, corpus_listing, hand_over, listing_taken
 from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.store import Warehouse
 
@@ -40,15 +40,14 @@ def server_starting() -> Iterator[None]:
 
 
 def digests_taken(corpus: Path, warehouse: Warehouse) -> None:
-    """Take the corpus's digests now, for the flow to take again cheaply, unless the CLI has
-    just taken them (its check for an unchanged run): a third walk of the corpus would stat
-    every file again and hash nothing."""
+    """Take the corpus's digests now and hand them over to the flow, unless the CLI has just
+    taken them (its check for an unchanged run, which hands them over itself)."""
     if listing_taken(corpus, warehouse):
         return
     # a missing corpus or an unusable warehouse: the flow says so in its own words, and
     # records the failed run
     with suppress(CorpusMissing, WarehouseUnusable):
-        corpus_listing(corpus, warehouse)
+        hand_over(corpus_listing(corpus, warehouse), corpus, warehouse)
 
 
 def _server_started() -> None:

@@ -7,7 +7,8 @@ the corpus's fingerprint (file stats, hashing only files whose size or mtime cha
 it equals the published run's, records the run as `unchanged` exactly as the flow would, less
 the flow run's ID, which there is none of. Anything else goes to the flow, which knows how to
 handle it: a change, a busy or damaged warehouse (it queues or says so), a publication whose
-reports and snapshot a killed run left unwritten (it repairs them), a bad parameter.
+reports and snapshot a killed run left unwritten (it repairs them), a bad parameter. The flow
+takes the listing made here (ingest.listing.hand_over) instead of walking the corpus again.
 
 Only light modules are imported here (no Prefect, pandas or pandera): that is the point.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from groundwork.ingest.listing import CorpusMissing, corpus_listing
+from groundwork.ingest.listing import CorpusMissing, corpus_listing, hand_over
 from groundwork.stages import CODE_VERSION
 from groundwork.warehouse.errors import WarehouseUnusable
 from groundwork.warehouse.runs import (
@@ -51,12 +52,14 @@ def unchanged_run(
             if published is None or stale_snapshot(warehouse, published[0]):
                 return None
             run_id = prepared_run(warehouse, None, None)
-            inputs = stage_inputs(corpus_listing(corpus, warehouse), questions)
+            listing = corpus_listing(corpus, warehouse)
+            inputs = stage_inputs(listing, questions)
             fingerprint = input_fingerprint(
                 inputs["ingest"], inputs["questions"], config, CODE_VERSION
             )
             reused = unchanged_published(warehouse, fingerprint)
             if reused is None:
+                hand_over(listing, corpus, warehouse)  # for the flow, which lists it at once
                 return None
             seconds = time.perf_counter() - clock
             record_unchanged(

@@ -14,7 +14,9 @@ from groundwork.ingest.listing import (
     FileDigest,
     corpus_listing,
     file_digest,
+    hand_over,
     listing_taken,
+    recent_listing,
 )
 from groundwork.runtime.warmup import digests_taken
 from groundwork.warehouse.store import Warehouse
@@ -107,3 +109,47 @@ def test_the_warmup_does_not_list_a_corpus_the_cli_has_just_listed(tmp_path: Pat
     assert listing._TAKEN[listing._listing_key(corpus, warehouse)] is first
     digests_taken(other, warehouse)  # a corpus not listed yet is listed
     assert listing_taken(other, warehouse) and not listing_taken(corpus, warehouse)
+
+
+@pytest.fixture
+def walks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The corpora walked, as the listing walks them."""
+    walked: list[Path] = []
+    entries = listing.corpus_entries
+
+    def counted(corpus: Path):
+        walked.append(corpus)
+        return entries(corpus)
+
+    monkeypatch.setattr(listing, "corpus_entries", counted)
+    return walked
+
+
+def test_the_flow_takes_the_listing_the_cli_handed_over_once(tmp_path: Path, walks: list[Path]):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("# a\n\nThe entity shall act.\n", encoding="utf-8")
+    warehouse = Warehouse(tmp_path / "wh")
+    checked = corpus_listing(corpus, warehouse)  # the CLI's check, which found a run to do
+    hand_over(checked, corpus, warehouse)
+    assert recent_listing(corpus, warehouse) is checked  # the flow's, seconds later
+    assert walks == [corpus]
+    (corpus / "b.md").write_text("# b\n\nThe entity shall not act.\n", encoding="utf-8")
+    again = recent_listing(corpus, warehouse)  # a second run in the process: walked anew
+    assert walks == [corpus, corpus] and list(digests(again)) == ["a.md", "b.md"]
+
+
+def test_a_listing_not_handed_over_or_too_old_is_taken_again(
+    tmp_path: Path, walks: list[Path], monkeypatch: pytest.MonkeyPatch
+):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("# a\n\nThe entity shall act.\n", encoding="utf-8")
+    warehouse = Warehouse(tmp_path / "wh")
+    listed = corpus_listing(corpus, warehouse)  # listed, not handed over (the warm-up's)
+    assert recent_listing(corpus, warehouse) is not listed
+    handed = corpus_listing(corpus, warehouse)
+    hand_over(handed, corpus, warehouse)
+    monkeypatch.setattr(listing, "RECENT_S", 0.0)  # a run that waited for its turn
+    assert recent_listing(corpus, warehouse) is not handed
+    assert len(walks) == 4
