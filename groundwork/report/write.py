@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
@@ -11,7 +12,8 @@ from groundwork.export.changes import changes_markdown
 from groundwork.report.data import report_tables
 from groundwork.report.provenance import Files
 from groundwork.report.render import report_html
-from groundwork.warehouse.sqlfiles import query
+from groundwork.warehouse.comparisons import COMPARISONS, compared_runs
+from groundwork.warehouse.sqlfiles import Sql, query
 from groundwork.warehouse.store import Warehouse
 
 CHANGES = "changes.md"
@@ -27,12 +29,21 @@ def run_folder(warehouse: Warehouse, run_id: str) -> Path:
     return warehouse.root / "reports" / run_id
 
 
-def written_changes(con: duckdb.DuckDBPyConnection, folder: Path, run_a: str, run_b: str) -> Path:
+def written_changes(
+    con: duckdb.DuckDBPyConnection,
+    folder: Path,
+    run_a: str,
+    run_b: str,
+    kept: Mapping[str, Sql] | None = None,
+) -> Path:
     """changes.md in the run's folder: what changed since the previous published run, as
-    `groundwork diff` prints it in Markdown."""
+    `groundwork diff` prints it in Markdown; from the comparisons of the two runs a publication
+    has already made of the same two runs (`kept`, by the name of the view it stands for:
+    comparisons.kept_comparisons), else made here."""
     records = []
-    for name in ("requirement_changes", "answer_changes"):
-        cursor = query(con, f"diff/{name}", {"run_a": run_a, "run_b": run_b})
+    for name in COMPARISONS:
+        rows = (kept or {}).get(f"latest_{name}") or compared_runs(name, run_a, run_b)
+        cursor = query(con, f"diff/{name}", changes=rows)
         columns = [d[0] for d in cursor.description]
         records.append([dict(zip(columns, row, strict=True)) for row in cursor.fetchall()])
     path = folder / CHANGES
@@ -55,17 +66,18 @@ def write_report(
     run_id: str,
     path: Path,
     *copies: Path,
+    kept: Mapping[str, Sql] | None = None,
 ) -> Path:
     """Render the run's report to `path` (and to each of `copies`, whose links to the run's
     other files start from their own folder) through a temporary file and a rename, so a
     reader never opens half a report. Writes changes.md first where there is an earlier
-    published run and the run's folder has none."""
+    published run and the run's folder has none (from `kept`, see `written_changes`)."""
     tables = report_tables(con, warehouse, run_id)
     folder = run_folder(warehouse, run_id)
     changes = None
     if tables.previous_run:
         if not (folder / CHANGES).exists():
-            written_changes(con, folder, tables.previous_run, run_id)
+            written_changes(con, folder, tables.previous_run, run_id, kept)
         changes = CHANGES
     marker = "\x00files\x00/"  # never in corpus text, which the page escapes
     page = report_html(tables, Files(marker, changes))

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
@@ -16,6 +17,7 @@ import duckdb
 from groundwork.export.answers_markdown import GateVerdicts, answers_markdown
 from groundwork.report.write import write_report
 from groundwork.runtime.failpoints import failpoint
+from groundwork.warehouse.comparisons import kept_comparisons
 from groundwork.warehouse.parquet import PARQUET_TABLES
 from groundwork.warehouse.snapshot import built_snapshot, snapshot_path, stale_snapshot
 from groundwork.warehouse.snapshot_update import updated_snapshot
@@ -46,8 +48,9 @@ def published(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str)
     _moved(con, warehouse, "runs/publish", {"run_id": run_id, "tables": list(PARQUET_TABLES)})
     try:
         failpoint("publish")
-        swaps = [*prepared_reports(con, warehouse, run_id)]
-        swaps.append((updated_snapshot(con, warehouse, run_id), snapshot_path(warehouse)))
+        kept = kept_comparisons(con)  # for both changes.md and the snapshot
+        swaps = [*prepared_reports(con, warehouse, run_id, kept)]
+        swaps.append((updated_snapshot(con, warehouse, run_id, kept), snapshot_path(warehouse)))
     except BaseException:
         warehouse.discard_leftovers()  # the half-written files: on a full disk, room to undo
         _moved(con, warehouse, "runs/unpublish", {"run_id": run_id})
@@ -93,11 +96,15 @@ def _moved(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, script: str, pa
 
 
 def prepared_reports(
-    con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str
+    con: duckdb.DuckDBPyConnection,
+    warehouse: Warehouse,
+    run_id: str,
+    kept: Mapping[str, Sql] | None = None,
 ) -> list[tuple[Path, Path]]:
     """Write answers.md, audit_trail.json and report.html of the published run into
     reports/<run>/, and a copy of each beside the warehouse's latest one; the (copy, latest)
-    pairs, for the caller to rename into place."""
+    pairs, for the caller to rename into place. `kept`: the comparisons with the run published
+    before, made once (groundwork/warehouse/comparisons.py)."""
     folder = warehouse.root / "reports" / run_id
     folder.mkdir(parents=True, exist_ok=True)
     answers = _records(con, sql_text("answers/report_answers"))
@@ -113,7 +120,7 @@ def prepared_reports(
         swaps.append((copy, warehouse.root / name))
     # the latest report's copy links to the run's files from the warehouse's folder
     copy = warehouse.root / ".report.html.tmp"
-    write_report(con, warehouse, run_id, folder / "report.html", copy)
+    write_report(con, warehouse, run_id, folder / "report.html", copy, kept=kept)
     return [*swaps, (copy, warehouse.root / "report.html")]
 
 

@@ -24,6 +24,7 @@ tables (they stay in groundwork.duckdb, for `groundwork sql`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
@@ -98,15 +99,22 @@ def snapshot_rows(name: str, requirements: Sql | None = None) -> Sql:
     )
 
 
-def built_snapshot(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str) -> Path:
+def built_snapshot(
+    con: duckdb.DuckDBPyConnection,
+    warehouse: Warehouse,
+    run_id: str,
+    kept: Mapping[str, Sql] | None = None,
+) -> Path:
     """Build the snapshot of the published run `run_id` from the warehouse connection `con`
     beside its final name (`snapshot_path`), and return where: the caller renames it into place
-    once everything else the publication writes is written too."""
+    once everything else the publication writes is written too. `kept`: relations holding the
+    rows of some copied views already (groundwork/warehouse/comparisons.py), by view name."""
     partial = partial_path(warehouse)
     run_script(con, "snapshot/attach", path=str(partial.absolute()))
     try:
         for name in snapshot_tables(con):
-            run_script(con, "snapshot/copy", table=Sql(name), rows=snapshot_rows(name))
+            rows = (kept or {}).get(name) or snapshot_rows(name)
+            run_script(con, "snapshot/copy", table=Sql(name), rows=rows)
         run_script(con, "snapshot/published_run", {"run_id": run_id})
     finally:
         run_script(con, "snapshot/detach", database=Sql("published"))

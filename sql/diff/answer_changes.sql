@@ -1,4 +1,6 @@
--- What changed in the answers from run $run_a to run $run_b (the answer_changes macro,
--- sql/views/changes.sql), for `groundwork diff`.
--- Parameters: $run_a, $run_b.
-SELECT * FROM answer_changes($run_a, $run_b) ORDER BY question_id
+-- What changed in the answers from one run to another, for `groundwork diff` and a report's
+-- changes.md: $changes is the answer_changes macro of the two runs (sql/views/changes.sql;
+-- groundwork/warehouse/comparisons.py), or the rows a publication kept of it
+-- (sql/diff/keep_latest.sql).
+-- Parameters: $changes.
+SELECT * FROM $changes ORDER BY question_id

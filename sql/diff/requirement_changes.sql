@@ -1,4 +1,6 @@
--- What changed in the register from run $run_a to run $run_b (the requirement_changes macro,
--- sql/views/changes.sql), for `groundwork diff`.
--- Parameters: $run_a, $run_b.
-SELECT * FROM requirement_changes($run_a, $run_b) ORDER BY doc_id, label_path, change
+-- What changed in the register from one run to another, for `groundwork diff` and a report's
+-- changes.md: $changes is the requirement_changes macro of the two runs (sql/views/changes.sql;
+-- groundwork/warehouse/comparisons.py), or the rows a publication kept of it
+-- (sql/diff/keep_latest.sql).
+-- Parameters: $changes.
+SELECT * FROM $changes ORDER BY doc_id, label_path, change

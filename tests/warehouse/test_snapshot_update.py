@@ -10,6 +10,7 @@ from pathlib import Path
 
 import duckdb
 
+from groundwork.report.write import CHANGES, written_changes
 from groundwork.warehouse.comments import uncommented
 from groundwork.warehouse.snapshot import built_snapshot, snapshot_path, snapshot_tables
 from groundwork.warehouse.snapshot_update import (
@@ -128,6 +129,19 @@ def test_an_updated_snapshot_holds_what_a_whole_build_holds(
     # end (runs, and what reads it, differ), so the tables kept from the first run's are compared
     contents = _contents(published)
     assert {name: contents[name] for name in KEPT} == {name: expected[name] for name in KEPT}
+    # its comparison with the first run, made once for its changes.md and its snapshot
+    # (groundwork/warehouse/comparisons.py), holds what the views give
+    for name in ("latest_requirement_changes", "latest_answer_changes"):
+        assert contents[name] == expected[name]
+    changes = contents["latest_requirement_changes"][1]
+    assert {row.split(",")[0] for row in changes} == {"['added'", "['retired'"}
+    report = folder / "reports" / summary.run_id / CHANGES
+    kept_report = report.read_text()
+    with wh.connect(read_only=True) as con:
+        previous = query(con, "report/previous_published", {"run_id": summary.run_id}).fetchone()
+        assert written_changes(con, tmp_path, previous[0], summary.run_id).read_text() == (
+            kept_report
+        )
 
 
 def test_a_snapshot_held_open_for_writing_is_built_whole(sample_copy: Path) -> None:
