@@ -207,7 +207,11 @@ def run(
             _exit_for(unchanged)
             return
     _quiet_prefect(verbose)
-    from groundwork.runtime.warmup import digests_taken, server_starting
+    from groundwork.runtime.warmup import (
+        digests_taken,
+        no_heartbeats_to_a_passing_server,
+        server_starting,
+    )
 
     with server_starting():  # the server starts while the flow's inputs are prepared
         digests_taken(corpus, Warehouse(target))
@@ -229,7 +233,7 @@ def run(
             err.print(f"[yellow]warning:[/] {warning}", highlight=False)
         flow = corpus_run.with_options(task_runner=dask_runner(dask_address, config.workers))
     try:
-        with live_display():
+        with live_display(), no_heartbeats_to_a_passing_server():
             summary = flow(
                 corpus=str(corpus),
                 warehouse=str(target),

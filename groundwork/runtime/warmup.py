@@ -17,7 +17,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import httpx
-from prefect.settings import PREFECT_API_URL
+from prefect.settings import PREFECT_API_URL, PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
 from groundwork.ingest.listing import CorpusMissing, corpus_listing, hand_over, listing_taken
 from groundwork.warehouse.errors import WarehouseUnusable
@@ -37,6 +37,20 @@ def server_starting() -> Iterator[None]:
         yield
     finally:
         starting.join()
+
+
+@contextmanager
+def no_heartbeats_to_a_passing_server() -> Iterator[None]:
+    """Prefect's flow run heartbeats off while the body runs when the run's server is the
+    ephemeral one it starts itself (PREFECT_API_URL unset). They tell a server that a run is
+    still alive, and that server stops with the process, so none is ever read; and the thread
+    that sends them sleeps in one-second steps, which the end of every flow run waits out (half
+    a second on average, BENCHMARKS.md). Against a running server they stay on."""
+    if PREFECT_API_URL.value():
+        yield
+        return
+    with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
+        yield
 
 
 def digests_taken(corpus: Path, warehouse: Warehouse) -> None:
