@@ -44,8 +44,8 @@ def no_heartbeats_to_a_passing_server() -> Iterator[None]:
     """Prefect's flow run heartbeats off while the body runs when the run's server is the
     ephemeral one it starts itself (PREFECT_API_URL unset). They tell a server that a run is
     still alive, and that server stops with the process, so none is ever read; and the thread
-    that sends them sleeps in one-second steps, which the end of every flow run waits out (half
-    a second on average, BENCHMARKS.md). Against a running server they stay on."""
+    that sends them sleeps in one-second steps, which the end of every flow run waits out
+    (docs/benchmarks-history.md). Against a running server they stay on."""
     if PREFECT_API_URL.value():
         yield
         return
