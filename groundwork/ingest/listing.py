@@ -306,10 +306,9 @@ def recent_listing(corpus: Path, warehouse: Warehouse) -> CorpusListing:
     files. A file that changes after a walk is read as it is then, with the walk's size and
     mtime recorded, so the next run finds it changed and reads it again. Taken once, so a
     second run in the process (a test's, a worker's) lists the corpus anew."""
-    key = _listing_key(corpus, warehouse)
-    handed = _HANDED.pop(key, None)
-    fresh = handed is not None and time.monotonic() - handed.taken_at < RECENT_S
-    if fresh and _TAKEN.get(key) is handed:
+    # a listing taken since clears what was handed over (`corpus_listing`)
+    handed = _HANDED.pop(_listing_key(corpus, warehouse), None)
+    if handed is not None and time.monotonic() - handed.taken_at < RECENT_S:
         return handed
     return corpus_listing(corpus, warehouse)
 

@@ -34,15 +34,15 @@ def written_changes(
     folder: Path,
     run_a: str,
     run_b: str,
-    kept: Mapping[str, Sql] | None = None,
+    comparisons: Mapping[str, Sql] | None = None,
 ) -> Path:
     """changes.md in the run's folder: what changed since the previous published run, as
     `groundwork diff` prints it in Markdown; from the comparisons of the two runs a publication
-    has already made of the same two runs (`kept`, by the name of the view it stands for:
-    comparisons.kept_comparisons), else made here."""
+    has already made of the same two runs (`comparisons`, by the name of the view each stands
+    for: comparisons.kept_comparisons), else made here."""
     records = []
     for name in COMPARISONS:
-        rows = (kept or {}).get(f"latest_{name}") or compared_runs(name, run_a, run_b)
+        rows = (comparisons or {}).get(f"latest_{name}") or compared_runs(name, run_a, run_b)
         cursor = query(con, f"diff/{name}", changes=rows)
         columns = [d[0] for d in cursor.description]
         records.append([dict(zip(columns, row, strict=True)) for row in cursor.fetchall()])
@@ -66,18 +66,18 @@ def write_report(
     run_id: str,
     path: Path,
     *copies: Path,
-    kept: Mapping[str, Sql] | None = None,
+    comparisons: Mapping[str, Sql] | None = None,
 ) -> Path:
     """Render the run's report to `path` (and to each of `copies`, whose links to the run's
     other files start from their own folder) through a temporary file and a rename, so a
     reader never opens half a report. Writes changes.md first where there is an earlier
-    published run and the run's folder has none (from `kept`, see `written_changes`)."""
+    published run and the run's folder has none (from `comparisons`, see `written_changes`)."""
     tables = report_tables(con, warehouse, run_id)
     folder = run_folder(warehouse, run_id)
     changes = None
     if tables.previous_run:
         if not (folder / CHANGES).exists():
-            written_changes(con, folder, tables.previous_run, run_id, kept)
+            written_changes(con, folder, tables.previous_run, run_id, comparisons)
         changes = CHANGES
     marker = "\x00files\x00/"  # never in corpus text, which the page escapes
     page = report_html(tables, Files(marker, changes))

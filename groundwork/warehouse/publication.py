@@ -48,9 +48,10 @@ def published(con: duckdb.DuckDBPyConnection, warehouse: Warehouse, run_id: str)
     _moved(con, warehouse, "runs/publish", {"run_id": run_id, "tables": list(PARQUET_TABLES)})
     try:
         failpoint("publish")
-        kept = kept_comparisons(con)  # for both changes.md and the snapshot
-        swaps = [*prepared_reports(con, warehouse, run_id, kept)]
-        swaps.append((updated_snapshot(con, warehouse, run_id, kept), snapshot_path(warehouse)))
+        comparisons = kept_comparisons(con)  # for both changes.md and the snapshot
+        swaps = [*prepared_reports(con, warehouse, run_id, comparisons)]
+        snapshot = updated_snapshot(con, warehouse, run_id, comparisons)
+        swaps.append((snapshot, snapshot_path(warehouse)))
     except BaseException:
         warehouse.discard_leftovers()  # the half-written files: on a full disk, room to undo
         _moved(con, warehouse, "runs/unpublish", {"run_id": run_id})
@@ -99,11 +100,11 @@ def prepared_reports(
     con: duckdb.DuckDBPyConnection,
     warehouse: Warehouse,
     run_id: str,
-    kept: Mapping[str, Sql] | None = None,
+    comparisons: Mapping[str, Sql] | None = None,
 ) -> list[tuple[Path, Path]]:
     """Write answers.md, audit_trail.json and report.html of the published run into
     reports/<run>/, and a copy of each beside the warehouse's latest one; the (copy, latest)
-    pairs, for the caller to rename into place. `kept`: the comparisons with the run published
+    pairs, for the caller to rename into place. `comparisons`: those with the run published
     before, made once (groundwork/warehouse/comparisons.py)."""
     folder = warehouse.root / "reports" / run_id
     folder.mkdir(parents=True, exist_ok=True)
@@ -120,7 +121,7 @@ def prepared_reports(
         swaps.append((copy, warehouse.root / name))
     # the latest report's copy links to the run's files from the warehouse's folder
     copy = warehouse.root / ".report.html.tmp"
-    write_report(con, warehouse, run_id, folder / "report.html", copy, kept=kept)
+    write_report(con, warehouse, run_id, folder / "report.html", copy, comparisons=comparisons)
     return [*swaps, (copy, warehouse.root / "report.html")]
 
 

@@ -88,12 +88,16 @@ def snapshot_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     return [name for name in COPIED if name in present] + list(BUILT)
 
 
-def snapshot_rows(name: str, requirements: Sql | None = None) -> Sql:
+def snapshot_rows(
+    name: str, requirements: Sql | None = None, comparisons: Mapping[str, Sql] | None = None
+) -> Sql:
     """What the snapshot's table `name` holds, as a relation of the warehouse: the relation of
-    that name, or the snapshot's own query for a built table (current_requirements' from
-    `requirements`, the published requirements or some documents' rows of them)."""
+    that name (or the one standing for it in `comparisons`, a publication's comparisons made
+    once: groundwork/warehouse/comparisons.py), or the snapshot's own query for a built table
+    (current_requirements' from `requirements`, the published requirements or some documents'
+    rows of them)."""
     if name not in BUILT:
-        return Sql(name)
+        return (comparisons or {}).get(name) or Sql(name)
     return relation_sql(
         f"snapshot/{name}", requirements=requirements or Sql("current_requirements")
     )
@@ -103,17 +107,17 @@ def built_snapshot(
     con: duckdb.DuckDBPyConnection,
     warehouse: Warehouse,
     run_id: str,
-    kept: Mapping[str, Sql] | None = None,
+    comparisons: Mapping[str, Sql] | None = None,
 ) -> Path:
     """Build the snapshot of the published run `run_id` from the warehouse connection `con`
     beside its final name (`snapshot_path`), and return where: the caller renames it into place
-    once everything else the publication writes is written too. `kept`: relations holding the
-    rows of some copied views already (groundwork/warehouse/comparisons.py), by view name."""
+    once everything else the publication writes is written too. `comparisons`: see
+    `snapshot_rows`."""
     partial = partial_path(warehouse)
     run_script(con, "snapshot/attach", path=str(partial.absolute()))
     try:
         for name in snapshot_tables(con):
-            rows = (kept or {}).get(name) or snapshot_rows(name)
+            rows = snapshot_rows(name, comparisons=comparisons)
             run_script(con, "snapshot/copy", table=Sql(name), rows=rows)
         run_script(con, "snapshot/published_run", {"run_id": run_id})
     finally:

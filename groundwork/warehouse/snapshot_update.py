@@ -76,16 +76,16 @@ def updated_snapshot(
     con: duckdb.DuckDBPyConnection,
     warehouse: Warehouse,
     run_id: str,
-    made: Mapping[str, Sql] | None = None,
+    comparisons: Mapping[str, Sql] | None = None,
 ) -> Path:
     """Write the snapshot of the published run `run_id` beside its final name, as
-    `built_snapshot` does (`made`: its `kept`), by updating the snapshot in place where it can;
-    return where."""
+    `built_snapshot` does (`comparisons`: see `snapshot_rows`), by updating the snapshot in place
+    where it can; return where."""
     tables = snapshot_tables(con)
     kept = [name for name in tables if name in KEPT]
     changes = snapshot_changes(con, warehouse, run_id, kept)
     if changes is None or len(changes.documents) > MAX_CHANGED_SHARE * changes.active:
-        return built_snapshot(con, warehouse, run_id, made)
+        return built_snapshot(con, warehouse, run_id, comparisons)
     partial = partial_path(warehouse)
     shutil.copyfile(snapshot_path(warehouse), partial)
     run_script(con, "snapshot/attach", path=str(partial.absolute()))
@@ -94,7 +94,7 @@ def updated_snapshot(
         # run_id of every requirement set in place made that the update's largest cost
         con.execute("BEGIN TRANSACTION")
         try:
-            _update(con, warehouse, run_id, tables, kept, changes.documents, made or {})
+            _update(con, warehouse, run_id, tables, kept, changes.documents, comparisons)
         except BaseException:
             con.execute("ROLLBACK")
             raise
@@ -168,10 +168,10 @@ def _update(
     tables: list[str],
     kept: list[str],
     documents: list[str],
-    made: Mapping[str, Sql],
+    comparisons: Mapping[str, Sql] | None,
 ) -> None:
     """Make the snapshot attached as `published` that of `run_id`: the tables not kept written
-    whole again (from `made` where it holds their rows), the changed rows of the kept ones
+    whole again (`comparisons`: see `snapshot_rows`), the changed rows of the kept ones
     replaced (`documents`: the changed documents), then `published_run`."""
     for (name,) in query(con, "snapshot/tables", {"database": "published"}).fetchall():
         if name not in kept:
@@ -180,7 +180,7 @@ def _update(
         if name in kept:
             _replaced(con, warehouse, run_id, name, documents)
         else:
-            rows = made.get(name) or snapshot_rows(name)
+            rows = snapshot_rows(name, comparisons=comparisons)
             run_script(con, "snapshot/copy", table=Sql(name), rows=rows)
     run_script(con, "snapshot/published_run", {"run_id": run_id})
 
