@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.17.0"  # 1.17.0: "may apply for ..." is a permission
+EXTRACTOR_VERSION = "1.18.0"  # 1.18.0: leave addressed to the reader, bans in the imperative
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -117,11 +117,18 @@ _TRIGGER_RE = re.compile(
       (?P<unlawful>[Ii]t\s+is\s+unlawful)
     | (?P<funded>[Ff]unding\s+agreement\b[^.;:]{{0,160}}?\bis\s+that)
     | (?P<critical>[Ii]t\s+is\s+(?:critical|essential|mandatory|imperative|vital)\s+(?:that|to))
-    | (?P<need>(?:[Yy]ou|[Ww]e)(?:['’]ll|\s+will)?(?:\s+(?:also|still|first|then))?
-          \s+(?:need|have)\s+to)
+    | (?P<need>(?:[Yy]ou|[Ww]e)(?:['’]ll|\s+will)?
+          (?P<need_not>\s+(?:do\s+not|don['’]t|will\s+not|won['’]t))?
+          (?:\s+(?:also|still|first|then))?\s+(?:need|have)\s+to)
     | (?P<should>(?:[Yy]ou|[Ww]e)(?:\s+(?:also|still|first|then|always|only))?\s+should
           (?P<should_not>\s+(?:not|never))?
           (?!\s+(?:see|receive|get|hear|expect|notice|find|know|feel|have|be)\b))
+    | (?P<can>(?:[Yy]ou(?:\s+(?:also|still|only))?\s+can
+              |[Ww]e\s+can(?=not|['’]t|\s+not|\s+never))
+          (?P<cannot>not|['’]t|\s+not|\s+never)?
+          (?!\s+(?:see|find|expect|hear|notice|know|feel|learn|read|view|visit|reach|contact
+                    |check|look|ask|call|email|follow|get|be|do|go|install|refer|click
+                    |verify|simply|always|even)\b))
     | (?P<duty>(?:is|are|will\s+be)\s+(?:(?:also|still|further|hereby|therefore|\w+ly)\s+)?
           (?:{either(DUTY_PARTICIPLES)})\s+to
         | (?:has|have)\s+(?:a|the)\s+(?:duty|obligation)\s+to
@@ -129,7 +136,9 @@ _TRIGGER_RE = re.compile(
     | (?P<exempt>(?:is|are)\s+not\s+(?:required|obliged|obligated)
           (?=\s+(?:to|if|for|when|unless)\b))
     | (?P<responsible>(?:is|are)\s+responsible\s+for)
-    | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:{either(BAN_PARTICIPLES)})(?:\s+from)?)
+    | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:{either(BAN_PARTICIPLES)})(?:\s+from)?
+        | (?:is|are)\s+not\s+(?:{either(LEAVE_PARTICIPLES)})(?:\s+to)?)
+    | (?P<mandatory>(?:is|are)\s+mandatory(?!\s+or\b))
     | (?P<allowed>(?:is|are)\s+(?:hereby\s+)?
           (?:{either((*LEAVE_PARTICIPLES, "entitled", "empowered"))})\s+to)
     | (?P<modal>shall|must|may|SHALL|MUST|Shall|Must|May)
@@ -146,6 +155,9 @@ _TRIGGER_WORDS = (
     essential mandatory imperative vital unding May Must Shall should""".split(),  # noqa: SIM905 - the commonest first
     "need to",
     "have to",
+    "ou can",
+    "We can",
+    "we can",
 )
 _CONJUNCTIONS = frozenset({"and", "or", "but", "then"})
 # A trigger inside a relative clause (`information that must be kept`, `uses that it is
@@ -410,6 +422,10 @@ def _reading(
         confidence = "low"
     if kind == "should" and match.group("should_not") is not None:
         modality = "prohibition"
+    if kind == "can" and match.group("cannot") is not None:
+        modality = "prohibition"  # "You cannot receive overtime": no leave, a ban
+    if kind == "need" and match.group("need_not") is not None:
+        modality = "permission"  # "you do not need to notify PeopleOps": leave not to
     funded = kind == "funded"
     if funded and _FUNDED_BAN_RE.match(text, end):
         modality = "prohibition"  # "... is that the State involved will not expend the grant"
@@ -425,13 +441,18 @@ _THAT_RE = re.compile(r"\bthat\b")
 _FUNDED_BAN_RE = re.compile(r"[^.;:]{0,60}?\bwill\s+not\b")
 # A duty addressed to the reader is a policy's idiom: "You'll need to submit ...", "We have to
 # make sure ...", "You should submit leave requests ... in advance" ("you should see a menu" or
-# "receive a notification" says what happens, and is none).
-_ADDRESSED = frozenset({"need", "should"})
+# "receive a notification" says what happens, and is none). So is leave, or its absence: "You can
+# request up to 240 hours of advanced sick leave", "you cannot receive overtime", "we can not
+# compensate guests", "you do not need to notify PeopleOps" ("you can find the form on ...",
+# "you can simply go to ..." say where or how, and are none; "reasons we can share" names).
+_ADDRESSED = frozenset({"need", "should", "can"})
 _PHRASE_READINGS = {
     "unlawful": ("prohibition", "high"),
     "critical": ("obligation", "medium"),
     "need": ("obligation", "medium"),
     "should": ("obligation", "medium"),
+    "can": ("permission", "medium"),
+    "mandatory": ("obligation", "medium"),
     "funded": ("obligation", "medium"),
     "exempt": ("permission", "medium"),
     "duty": ("obligation", "high"),
@@ -650,6 +671,8 @@ def _bound_subject(
         return _extraposed_subject(text, match.end())
     if match.lastgroup in {"critical", "funded"}:
         return None  # `It is critical that you notify ...`: the duty is stated, not bound to `It`
+    if match.lastgroup in _ADDRESSED:
+        return None  # `If you do not hear back, you can phone ...`: the reader, not the condition
     subject = _subject_span(text, sentence_start, floor, match.start())
     if subject is not None and _SUBORDINATOR_RE.match(text, *subject):
         subject = _after_subordinator(text, subject)

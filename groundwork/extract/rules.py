@@ -77,49 +77,68 @@ def quote_context(text: str, offset: int, start: int, end: int) -> dict:
 
 
 # Controls, checklists and policies state duties in the imperative ("Develop, document, and
-# disseminate ...", "- Use a password manager"): a paragraph or list item that opens with a
-# directive verb is an obligation even without a modal, and one that ends in a colon ("Include the
-# following in the plan:") is the lead-in of the items below it. The verbs are the directive
-# vocabulary of such texts.
+# disseminate ...", "- Use a password manager", "Please file this within your records"): a
+# paragraph or list item that opens with a directive verb is an obligation even without a modal,
+# and one that ends in a colon ("Include the following in the plan:") is the lead-in of the items
+# below it. The verbs are the directive vocabulary of such texts. A ban in the imperative ("Do not
+# click any links in the email.", "Never share ...") is one whatever its verb.
 _DIRECTIVE_VERBS = frozenset(
     """
-    accept adopt allocate analyse analyze apply approve assess assign audit authorize back
-    block change check communicate complete comply conduct configure confirm consult contact
-    coordinate correct create define delete describe designate destroy determine develop
-    disable disclose dispose disseminate distribute document employ enable encrypt enforce
-    ensure establish evaluate follow identify implement include incorporate inform install
-    integrate investigate keep limit lock log maintain make manage monitor notify obtain
-    perform post prepare prevent produce prohibit protect provide publish record remove
-    report require respond restrict retain review revoke safeguard secure select send
-    separate share store submit test track train transmit update use validate verify
+    accept adopt allocate analyse analyze apply approve assess assign audit authorize avoid
+    back block book call cancel change check communicate complete comply conduct configure
+    confirm consult contact coordinate correct create define delete describe designate destroy
+    determine develop disable disclose dispose disseminate distribute document email employ
+    enable encrypt enforce ensure escalate establish evaluate file fill follow forward identify
+    implement include incorporate inform install integrate investigate keep limit lock log
+    maintain make manage monitor notify obtain pay perform post prepare prevent produce
+    prohibit protect provide publish reach record register remove report request require
+    resolve respond restrict retain return review revoke safeguard schedule secure select send
+    separate set share store submit talk test track train transmit turn update upload use
+    validate verify
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 # A verb joined to a second ("Review and update ...", "Correct or delete ...") directs only
 # when the second is a directive verb too: "Review and approval of ..." names a task.
 _IMPERATIVE = re.compile(
-    r"([A-Z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|means)\b)"
-    r"(?:\s+(?:and|or)\s+(\w+))?"
+    r"(?P<ban>(?:Do\s+not|DO\s+NOT|Don['’]t|Never)\s+)?(?P<please>Please\s+)?"
+    r"(?P<verb>[A-Za-z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|means)\b)"
+    r"(?:\s+(?:and|or)\s+(?P<second>\w+))?"
 )
+
+
+def _directive(verb: re.Match[str] | None) -> str | None:
+    """The modality an imperative (`_IMPERATIVE`'s match) states, or None for none: a ban whatever
+    its verb, a duty for a directive verb (and a second one joined to it), capitalised as a
+    sentence opens ("Review ...", "Please review ...")."""
+    if verb is None:
+        return None
+    word, second = verb.group("verb"), verb.group("second")
+    if verb.group("ban"):
+        return "prohibition" if word.islower() else None
+    if word[0].isupper() == bool(verb.group("please")) or word.lower() not in _DIRECTIVE_VERBS:
+        return None
+    if second is not None and second not in _DIRECTIVE_VERBS:
+        return None
+    return "obligation"
 
 
 def _imperative_clause(
     text: str, start: int, end: int, opens_list: bool = False
 ) -> DeonticClause | None:
-    """An obligation stated as an imperative ("Review and update the policy ..."); not a
-    question ("Back from your trip?"), which asks rather than directs."""
+    """A duty or ban stated as an imperative ("Review and update the policy ...", "Do not
+    delete it"); not a question ("Back from your trip?"), which asks rather than directs."""
     verb = _IMPERATIVE.match(text, start, end)
-    if verb is None or verb.group(1).lower() not in _DIRECTIVE_VERBS:
+    modality = _directive(verb)
+    if verb is None or modality is None or "?" in text[start:end]:
         return None
-    if verb.group(2) is not None and verb.group(2) not in _DIRECTIVE_VERBS:
-        return None
-    if "?" in text[start:end]:
-        return None
-    return DeonticClause(start, end, "obligation", verb.group(1), None, "medium", opens_list)
+    trigger = (verb.group("ban") or verb.group("verb")).strip()
+    return DeonticClause(start, end, modality, trigger, None, "medium", opens_list)
 
 
 # An imperative after a condition or purpose put first: "For a new system or application,
 # complete a Privacy Threshold Analysis (PTA).", "If you need to book a hotel outside of Concur,
-# check if booking comes with any nonrefundable fees.". It opens a sentence; "For example, use
+# check if booking comes with any nonrefundable fees.", "If you detect any unusual activity on your
+# computer, DO NOT turn off your computer.". It opens a sentence; "For example, use
 # of ..." names no act, and "For more information, check out ..." points to reading, not to a
 # duty.
 _FRONTED = re.compile(
@@ -127,8 +146,9 @@ _FRONTED = re.compile(
     r"(?:For(?!\s+(?:example|instance|more|further|additional|some|questions)\b)|If|When|Once"
     r"|Before|After|To|Where|Within|Unless|Until"
     r"|Upon)\s[^,;:?\n]{2,120},\s+(?:please\s+)?"
-    r"([a-z]+)\b(?!\s+(?:of|out|is|are|was|were|shall|must|may|will|has|have|means)\b)"
-    r"(?:\s+(?:and|or)\s+([a-z]+)\b)?"
+    r"(?P<ban>(?:do\s+not|DO\s+NOT|don['’]t|never)\s+)?"
+    r"(?P<verb>[a-z]+)\b(?!\s+(?:of|out|is|are|was|were|shall|must|may|will|has|have|means)\b)"
+    r"(?:\s+(?:and|or)\s+(?P<second>[a-z]+)\b)?"
 )
 
 
@@ -140,8 +160,9 @@ def _fronted_imperatives(
     `clauses` (document offsets) already quotes it."""
     found = []
     for lead in _FRONTED.finditer(text, start, end):
-        verbs = (lead.group(1), lead.group(2) or lead.group(1))
-        if not all(verb in _DIRECTIVE_VERBS for verb in verbs):
+        verbs = (lead.group("verb"), lead.group("second") or lead.group("verb"))
+        banned = lead.group("ban") is not None
+        if not banned and not all(verb in _DIRECTIVE_VERBS for verb in verbs):
             continue
         sentence = next((s for s in sentence_spans(text, lead.start(), end)), None)
         span = _item_span(text, lead.start(), sentence[1]) if sentence else None
@@ -149,7 +170,9 @@ def _fronted_imperatives(
             continue
         if any(s < span[1] and span[0] < e for s, e in clauses):
             continue
-        found.append(DeonticClause(*span, "obligation", lead.group(1), None, "medium", False))
+        modality = "prohibition" if banned else "obligation"
+        trigger = lead.group("ban").strip() if banned else verbs[0]
+        found.append(DeonticClause(*span, modality, trigger, None, "medium", False))
     return found
 
 
@@ -182,15 +205,15 @@ def _imperative_lead(text: str, start: int, end: int) -> DeonticClause | None:
     return _imperative_clause(text, start, close, opens_list=True)
 
 
-_FIRST_WORD = re.compile(r"\s*([A-Z][a-z]+)\b")
+_SPACE = re.compile(r"\s*")
 
 
 def _opens_with_directive(text: str, start: int, end: int) -> bool:
-    """Whether the list item text[start:end] opens with a directive verb. Its quote
-    (_item_span) starts at its first word, which it holds whole, so an item that does not is
-    no imperative: most list items are spared finding their quote."""
-    verb = _FIRST_WORD.match(text, start, end)
-    return verb is not None and verb.group(1).lower() in _DIRECTIVE_VERBS
+    """Whether the list item text[start:end] opens as an imperative. Its quote (_item_span)
+    starts at its first word, which it holds whole, so an item that does not is no imperative:
+    most list items are spared finding their quote."""
+    opens = _SPACE.match(text, start, end)
+    return _directive(_IMPERATIVE.match(text, opens.end() if opens else start, end)) is not None
 
 
 @dataclass(frozen=True, slots=True)

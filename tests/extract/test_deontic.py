@@ -452,3 +452,54 @@ def test_padded_markdown_table_cells_do_not_stall_the_rules() -> None:
     row = "| Staff must report incidents" + " " * 466 + "| within 1 hour" + " " * 466 + "|"
     clauses = deontic_clauses(row)
     assert [c.trigger for c in clauses] == ["must"]
+
+
+@pytest.mark.parametrize(
+    ("text", "modality", "trigger"),
+    [
+        ("You can request up to 240 hours of advanced sick leave.", "permission", "You can"),
+        (
+            "If you make the maximum salary, you cannot receive overtime or comp time.",
+            "prohibition",
+            "you cannot",
+        ),
+        (
+            "Unfortunately, we can not compensate guests for their time.",
+            "prohibition",
+            "we can not",
+        ),
+        (
+            "If you are relocating for 120 days or less, you do not need to notify PeopleOps.",
+            "permission",
+            "you do not need to",
+        ),
+        (
+            "Teleworking from locations outside the U.S. while on personal travel is not allowed.",
+            "prohibition",
+            "is not allowed",
+        ),
+        ("Use of the GSA travel card is mandatory for all expenses.", "obligation", "is mandatory"),
+    ],
+)
+def test_leave_and_its_absence_addressed_to_the_reader(
+    text: str, modality: str, trigger: str
+) -> None:
+    """A policy grants or withholds leave in the second person ("You can request ...", "you
+    cannot receive ...", "you do not need to ..."), and states a ban or a duty of a thing done
+    ("... is not allowed", "... is mandatory")."""
+    clause = only_clause(text)
+    assert (clause.modality, clause.trigger) == (modality, trigger)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You can find the form on the intranet.",
+        "You can simply go to the Travel tab of Concur.",
+        "If you can't attend, tell your supervisor.",
+        "(4) Disclosure table (“Reasons we can share your personal information”).",
+        "Whether providing the information is mandatory or voluntary is stated on the form.",
+    ],
+)
+def test_where_how_and_a_title_grant_no_leave(text: str) -> None:
+    assert deontic_clauses(text) == []

@@ -334,3 +334,34 @@ def test_an_items_caption_is_quoted_with_the_duty_it_names():
     assert any(q.startswith("Standard: Evaluation. Perform a periodic") for q in quotes)
     assert "Standard: Workforce security." not in quotes
     assert "Use passwords that probably nobody else uses." in quotes
+
+
+HANDBOOK = """# Reporting a phishing email
+
+Do not click any links in the email.
+
+If you detect any unusual activity on your computer, DO NOT turn off your computer.
+
+Fill out the ASL Service Intake Form at least 72 hours before the event is scheduled.
+
+Please reach out to the Travel and Events team at least 7 weeks in advance.
+
+Sign language interpreters are shown in dedicated video channels.
+
+Review the checklist."""
+
+
+def test_a_ban_in_the_imperative_whatever_its_verb_and_a_duty_after_please():
+    """ "Do not click ...", "..., DO NOT turn off ..." ban; "Fill out ...", "Please reach out
+    ..." direct; "Sign language interpreters are shown ..." opens on a noun, and is no duty."""
+    rows = extracted(HANDBOOK)
+    found = [(r["exact_quote"].split()[0], r["modality"], r["trigger"]) for r in rows]
+    assert found == [
+        ("Do", "prohibition", "Do not"),
+        ("If", "prohibition", "DO NOT"),
+        ("Fill", "obligation", "Fill"),
+        ("Please", "obligation", "reach"),
+        ("Review", "obligation", "Review"),
+    ]
+    for row in rows:
+        assert HANDBOOK[row["char_start"] : row["char_end"]] == row["exact_quote"]
