@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.18.0"  # 1.18.0: leave addressed to the reader, bans in the imperative
+EXTRACTOR_VERSION = "1.19.0"  # 1.19.0: "has the right to" is a permission
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40
@@ -136,6 +136,8 @@ _TRIGGER_RE = re.compile(
     | (?P<exempt>(?:is|are)\s+not\s+(?:required|obliged|obligated)
           (?=\s+(?:to|if|for|when|unless)\b))
     | (?P<responsible>(?:is|are)\s+responsible\s+for)
+    | (?P<right>(?<!not\s)(?<!shall\s)(?<!may\s)(?<!will\s)(?<!must\s)
+          (?:has|have)\s+(?:a|the)\s+right\s+(?:to|of))
     | (?P<banned>(?:is|are)\s+(?:hereby\s+)?(?:{either(BAN_PARTICIPLES)})(?:\s+from)?
         | (?:is|are)\s+not\s+(?:{either(LEAVE_PARTICIPLES)})(?:\s+to)?)
     | (?P<mandatory>(?:is|are)\s+mandatory(?!\s+or\b))
@@ -155,6 +157,8 @@ _TRIGGER_WORDS = (
     essential mandatory imperative vital unding May Must Shall should""".split(),  # noqa: SIM905 - the commonest first
     "need to",
     "have to",
+    "right to",
+    "right of",
     "ou can",
     "We can",
     "we can",
@@ -398,7 +402,7 @@ def _reading(
             return None  # "in May of each year", "May 1, 2020": a month, not a modal
         if "?" in text[start : sentence[1]]:
             return None  # "Must I use the travel card ...?" asks
-    if kind == "exempt" and _THAT_RE.search(text, sentence[0], start):
+    if kind in {"exempt", "right"} and _THAT_RE.search(text, sentence[0], start):
         return None  # "including a statement that the entity is not required to": content
     conditional = _CONDITION_RE.search(text, max(floor, start - 80), start) is not None
     if kind in _ADDRESSED and (conditional or "?" in text[start : sentence[1]]):
@@ -437,7 +441,7 @@ def _reading(
 ITEM_MODALS = frozenset({"Shall", "Must", "May"})
 _OPENING_LABELS_RE = re.compile(r"\s*(?:(?:\(\w{1,6}\)|\w{1,3}\.)\s*)*")
 _DAY_RE = re.compile(r"\s+\d")
-_THAT_RE = re.compile(r"\bthat\b")
+_THAT_RE = re.compile(r"\b[Tt]hat\b")
 _FUNDED_BAN_RE = re.compile(r"[^.;:]{0,60}?\bwill\s+not\b")
 # A duty addressed to the reader is a policy's idiom: "You'll need to submit ...", "We have to
 # make sure ...", "You should submit leave requests ... in advance" ("you should see a menu" or
@@ -459,6 +463,7 @@ _PHRASE_READINGS = {
     "responsible": ("obligation", "medium"),
     "banned": ("prohibition", "high"),
     "allowed": ("permission", "high"),
+    "right": ("permission", "high"),
 }
 
 

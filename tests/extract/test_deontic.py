@@ -479,6 +479,12 @@ def test_padded_markdown_table_cells_do_not_stall_the_rules() -> None:
             "is not allowed",
         ),
         ("Use of the GSA travel card is mandatory for all expenses.", "obligation", "is mandatory"),
+        (
+            "An individual has the right to have a covered entity amend protected health "
+            "information about the individual.",
+            "permission",
+            "has the right to",
+        ),
     ],
 )
 def test_leave_and_its_absence_addressed_to_the_reader(
@@ -486,7 +492,7 @@ def test_leave_and_its_absence_addressed_to_the_reader(
 ) -> None:
     """A policy grants or withholds leave in the second person ("You can request ...", "you
     cannot receive ...", "you do not need to ..."), and states a ban or a duty of a thing done
-    ("... is not allowed", "... is mandatory")."""
+    ("... is not allowed", "... is mandatory"); a statute grants a right ("has the right to")."""
     clause = only_clause(text)
     assert (clause.modality, clause.trigger) == (modality, trigger)
 
@@ -499,7 +505,9 @@ def test_leave_and_its_absence_addressed_to_the_reader(
         "If you can't attend, tell your supervisor.",
         "(4) Disclosure table (“Reasons we can share your personal information”).",
         "Whether providing the information is mandatory or voluntary is stated on the form.",
+        "An inmate does not have a right to notice under this section.",
+        "That the consumer has the right to opt out of that disclosure; and",
     ],
 )
-def test_where_how_and_a_title_grant_no_leave(text: str) -> None:
+def test_where_how_a_title_a_right_denied_or_stated_as_content_grant_no_leave(text: str) -> None:
     assert deontic_clauses(text) == []
