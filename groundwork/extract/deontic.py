@@ -51,7 +51,7 @@ from groundwork.wording.grammar import (
 from groundwork.wording.lists import words
 
 EXTRACTOR_NAME = "rules"
-EXTRACTOR_VERSION = "1.19.0"  # 1.19.0: "has the right to" is a permission
+EXTRACTOR_VERSION = "1.20.0"  # 1.20.0: seven more directive verbs (Draft, Sanitize, Connect ...)
 
 MIN_QUOTE_WORDS = 10
 MAX_QUOTE_WORDS = 40

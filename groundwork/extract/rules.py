@@ -86,22 +86,24 @@ _DIRECTIVE_VERBS = frozenset(
     """
     accept adopt allocate analyse analyze apply approve assess assign audit authorize avoid
     back block book call cancel change check communicate complete comply conduct configure
-    confirm consult contact coordinate correct create define delete describe designate destroy
-    determine develop disable disclose dispose disseminate distribute document email employ
-    enable encrypt enforce ensure escalate establish evaluate file fill follow forward identify
-    implement include incorporate inform install integrate investigate keep limit lock log
-    maintain make manage monitor notify obtain pay perform post prepare prevent produce
-    prohibit protect provide publish reach record register remove report request require
-    resolve respond restrict retain return review revoke safeguard schedule secure select send
-    separate set share store submit talk test track train transmit turn update upload use
-    validate verify
+    confirm connect consult contact coordinate correct create define delete describe designate
+    destroy determine develop disable disclose dispose disseminate distribute document draft
+    eliminate email employ enable encrypt enforce ensure escalate establish evaluate file fill
+    follow forward identify implement include incorporate inform install integrate investigate
+    keep limit lock log maintain make manage monitor notify obtain pay perform post prepare
+    prevent produce prohibit protect provide publish reach receive record register remove
+    report request require resolve respond restrict retain return review revoke safeguard
+    sanitize schedule secure select send separate set share sign specify store submit talk test
+    track train transmit turn update upload use validate verify
     """.split()  # noqa: SIM905 - a word list reads best as prose
 )
 # A verb joined to a second ("Review and update ...", "Correct or delete ...") directs only
-# when the second is a directive verb too: "Review and approval of ..." names a task.
+# when the second is a directive verb too: "Review and approval of ..." names a task, and
+# "Sign language interpreters ..." a thing.
 _IMPERATIVE = re.compile(
     r"(?P<ban>(?:Do\s+not|DO\s+NOT|Don['’]t|Never)\s+)?(?P<please>Please\s+)?"
-    r"(?P<verb>[A-Za-z][a-z]+)\b(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|means)\b)"
+    r"(?P<verb>[A-Za-z][a-z]+)\b"
+    r"(?!\s+(?:of|is|are|was|were|shall|must|may|will|has|have|means|language)\b)"
     r"(?:\s+(?:and|or)\s+(?P<second>\w+))?"
 )
 

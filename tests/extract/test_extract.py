@@ -348,12 +348,15 @@ Please reach out to the Travel and Events team at least 7 weeks in advance.
 
 Sign language interpreters are shown in dedicated video channels.
 
-Review the checklist."""
+Sign up for cloud.gov Pages Status notifications.
+
+a. Sanitize system media prior to disposal, release out of organizational control, or reuse."""
 
 
 def test_a_ban_in_the_imperative_whatever_its_verb_and_a_duty_after_please():
     """ "Do not click ...", "..., DO NOT turn off ..." ban; "Fill out ...", "Please reach out
-    ..." direct; "Sign language interpreters are shown ..." opens on a noun, and is no duty."""
+    ...", "Sign up ...", "Sanitize ..." direct; "Sign language interpreters are shown ..." opens on
+    a noun, and is no duty."""
     rows = extracted(HANDBOOK)
     found = [(r["exact_quote"].split()[0], r["modality"], r["trigger"]) for r in rows]
     assert found == [
@@ -361,7 +364,8 @@ def test_a_ban_in_the_imperative_whatever_its_verb_and_a_duty_after_please():
         ("If", "prohibition", "DO NOT"),
         ("Fill", "obligation", "Fill"),
         ("Please", "obligation", "reach"),
-        ("Review", "obligation", "Review"),
+        ("Sign", "obligation", "Sign"),
+        ("Sanitize", "obligation", "Sanitize"),
     ]
     for row in rows:
         assert HANDBOOK[row["char_start"] : row["char_end"]] == row["exact_quote"]
