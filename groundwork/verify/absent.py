@@ -5,10 +5,12 @@ however close the words of a quote about breach notices or marketing e-mail come
 answer it, and a gate that reads meaning finds such near neighbours plausible. So an acronym of
 the question that no active document uses, neither written as it is nor spelled out (words with
 its initials: "PHI" is "protected health information", "GLBA" the "Gramm-Leach-Bliley Act"),
-rejects every candidate of the question, with that reason in words (scope.py). An acronym that
-is a word of the chunks the run retrieves from (the retrieval index's vocabulary) is known
-without a look at the texts; the others cost one scan of the documents' text each, and a run's
-questions name few.
+rejects every candidate of the question, with that reason in words (scope.py). So does a state's
+law it asks about by name ("Under Texas medical records privacy law, ...") where no active
+document is that state's law and none mentions the name: federal quotes about training staff do
+not say what Texas requires. An acronym that is a word of the chunks the run retrieves from (the
+retrieval index's vocabulary) is known without a look at the texts; the others cost one scan of
+the documents' text each, and a run's questions name few.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pyarrow as pa
 from groundwork.models.inference import MODELS_DIR
 from groundwork.models.relevance import DENSE
 from groundwork.text.terms import terms
+from groundwork.verify.jurisdictions import named_state_laws, named_states, state_of
 from groundwork.warehouse.sqlfiles import query
 
 # "GDPR", "CAN-SPAM", "ICD-10", "HHS": groups of two or more capitals, joined by hyphens, a number
@@ -64,12 +67,27 @@ def spelled_pattern(acronym: str) -> str:
     return f"(?i)\\b{words}[\\w'’]*"
 
 
+def held_states(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """The postal codes of the states whose law some active document is."""
+    return {
+        state
+        for (code,) in query(con, "answers/corpus_jurisdictions").fetchall()
+        if (state := state_of(code))
+    }
+
+
+def unheld_state_laws(question: str, held: set[str]) -> list[str]:
+    """The laws of a state the question names ("Texas law") of which no active document is."""
+    return [law for law in named_state_laws(question) if not named_states(law) & held]
+
+
 def absent_acronyms(
     con: duckdb.DuckDBPyConnection, acronyms: Iterable[str], vocabulary: Container[str]
 ) -> set[str]:
-    """Those of `acronyms` that no active document mentions, written or spelled out. One that
-    is a term of `vocabulary` (the index's, lower-case stems) is mentioned without a look: the
-    vocabulary only spares the scan, it decides nothing the texts would not."""
+    """Those of `acronyms` (or a state's law, by its name) that no active document mentions,
+    written or spelled out. One that is a term of `vocabulary` (the index's, lower-case stems)
+    is mentioned without a look: the vocabulary only spares the scan, it decides nothing the
+    texts would not."""
     absent = set()
     for acronym in set(acronyms):
         known = terms(acronym) == [acronym.lower()] and acronym.lower() in vocabulary
@@ -84,12 +102,15 @@ def absent_acronyms(
 def absent_names(
     con: duckdb.DuckDBPyConnection, questions: pa.Table, vocabulary: Container[str]
 ) -> dict[str, list[str]]:
-    """Question ID -> the acronyms it names that the corpus never mentions (questions naming
-    none are left out)."""
+    """Question ID -> the acronyms and states' laws it names that the corpus never mentions
+    (questions naming none are left out)."""
     asked = dict(
         zip(questions["question_id"].to_pylist(), questions["question"].to_pylist(), strict=True)
     )  # a question once, however many rows (candidate pairs) carry it
-    named = {qid: question_acronyms(text) for qid, text in asked.items()}
+    held = held_states(con) if any(map(named_state_laws, asked.values())) else set()
+    named = {
+        qid: question_acronyms(text) + unheld_state_laws(text, held) for qid, text in asked.items()
+    }
     absent = absent_acronyms(con, (a for found in named.values() for a in found), vocabulary)
     return {
         qid: missing

@@ -43,6 +43,21 @@ _SPELLED = {"D.C.": "DC", "D. C.": "DC", "N.Y.": "NY", "N. Y.": "NY", "NYS": "NY
 _WASHINGTON_DC = re.compile(r"\bWashington,?\s+D\.?\s?C\b")
 
 
+# A state's law a question asks about by name: "Under Texas law", "California's medical privacy
+# law", "Washington's Involuntary Treatment Act": the state, up to four words, then what a law is
+# called. "Our Texas clinic" names a place, not its law.
+_STATE_LAW = re.compile(
+    _NAME.pattern
+    + r"(?:['’]s)?(?:\s+[\w-]+){0,4}?\s+(?i:laws?|statutes?|code|act|regulations?|rules)\b"
+)
+
+
+def named_state_laws(question: str) -> list[str]:
+    """The laws of a state a question names, as written ("Texas law"), each once, in order."""
+    text = _WASHINGTON_DC.sub("D.C.", question)
+    return list(dict.fromkeys(m.group(0) for m in _STATE_LAW.finditer(text)))
+
+
 def named_states(question: str) -> set[str]:
     """The postal codes of the states (D.C. among them) a question names."""
     text = _WASHINGTON_DC.sub("D.C.", question)

@@ -13,9 +13,11 @@ from groundwork.compose.draft import missing_evidence
 from groundwork.verify.absent import (
     NAMED_PATTERN,
     absent_acronyms,
+    absent_names,
     absent_reason,
     question_acronyms,
 )
+from groundwork.verify.jurisdictions import named_state_laws
 from groundwork.verify.scope import with_rejections
 from groundwork.warehouse.sqlfiles import Sql, literal_sql
 from schemas.verifications import VERIFICATIONS_SCHEMA
@@ -86,3 +88,47 @@ def test_the_answer_names_what_the_corpus_never_mentions(con):
         "names GDPR, CAN-SPAM, which no document of the corpus mentions."
     )
     assert "names" not in missing_evidence({**question, "absent_names": None}, Counter())
+
+
+def test_the_laws_of_a_state_a_question_names():
+    assert named_state_laws(
+        "Under Texas medical records privacy law, how soon must staff be trained?"
+    ) == ["Texas medical records privacy law"]
+    assert named_state_laws("Under Washington's Involuntary Treatment Act, how long?") == [
+        "Washington's Involuntary Treatment Act"
+    ]
+    assert named_state_laws("Does the New York Human Rights Law protect me?") == [
+        "New York Human Rights Law"
+    ]
+    # a place, not its law
+    assert named_state_laws("Our Texas clinic had a breach. Who do we tell?") == []
+
+
+def test_a_states_law_the_corpus_does_not_hold_is_absent():
+    """ "Under Texas law" names what a corpus of federal, New York and D.C. law does not hold:
+    every candidate is rejected; New York's law it holds, and a Texas clinic is only a place."""
+    con = duckdb.connect()
+    con.execute("CREATE TABLE document_rows (doc_id VARCHAR, jurisdiction VARCHAR, status VARCHAR)")
+    con.execute("CREATE TABLE documents (doc_id VARCHAR, text VARCHAR, status VARCHAR)")
+    held = [("d1", "US-Federal"), ("d2", "US-NY"), ("d3", "US-DC"), ("d4", "US-TX")]
+    con.executemany(
+        "INSERT INTO document_rows VALUES (?, ?, ?)",
+        [(d, j, "removed" if j == "US-TX" else "active") for d, j in held],
+    )
+    con.executemany(
+        "INSERT INTO documents VALUES (?, ?, 'active')",
+        [("d1", "A covered entity must train its workforce."), ("d2", "New York law says so.")],
+    )
+    questions = pa.table(
+        {
+            "question_id": ["Q1", "Q2", "Q3"],
+            "question": [
+                "Under Texas medical records privacy law, how soon must staff be trained?",
+                "Under New York law, how soon must staff be trained?",
+                "Our Texas clinic hired staff. How soon must they be trained?",
+            ],
+        }
+    )
+    assert absent_names(con, questions, vocabulary=set()) == {
+        "Q1": ["Texas medical records privacy law"]
+    }
