@@ -43,19 +43,27 @@ _SPELLED = {"D.C.": "DC", "D. C.": "DC", "N.Y.": "NY", "N. Y.": "NY", "NYS": "NY
 _WASHINGTON_DC = re.compile(r"\bWashington,?\s+D\.?\s?C\b")
 
 
-# A state's law a question asks about by name: "Under Texas law", "California's medical privacy
-# law", "Washington's Involuntary Treatment Act": the state, up to four words, then what a law is
-# called. "Our Texas clinic" names a place, not its law.
+# A state's law a question asks about by name: "Under Texas medical records privacy law", "per
+# Florida law", "California's medical privacy law", "the New York Human Rights Law": the state and
+# up to four words before what a law is called, after "under", "per" ... or the state's "'s", or
+# else only a title's capitalised words between them. "Our Texas clinic must follow the rules"
+# names a place, not its law.
+_LAW = r"\s+(?i:laws?|statutes?|code|act|regulations?|rules)\b"
 _STATE_LAW = re.compile(
-    _NAME.pattern
-    + r"(?:['’]s)?(?:\s+[\w-]+){0,4}?\s+(?i:laws?|statutes?|code|act|regulations?|rules)\b"
+    rf"(?i:\b(?:under|per|by|of|with|according\s+to)\s+(?:the\s+)?)(?P<after>{_NAME.pattern})"
+    rf"(?:['’]s)?(?:\s+[\w-]+){{0,4}}?{_LAW}"
+    rf"|(?P<owner>{_NAME.pattern})['’]s(?:\s+[\w-]+){{0,4}}?{_LAW}"
+    rf"|(?P<titled>{_NAME.pattern})(?:\s+[A-Z][\w-]*){{0,4}}{_LAW}"
 )
 
 
 def named_state_laws(question: str) -> list[str]:
-    """The laws of a state a question names, as written ("Texas law"), each once, in order."""
+    """The laws of a state a question names, as written from the state on ("Texas law"), each
+    once, in order."""
     text = _WASHINGTON_DC.sub("D.C.", question)
-    return list(dict.fromkeys(m.group(0) for m in _STATE_LAW.finditer(text)))
+    return list(
+        dict.fromkeys(text[m.start(m.lastgroup or 0) : m.end()] for m in _STATE_LAW.finditer(text))
+    )
 
 
 def named_states(question: str) -> set[str]:

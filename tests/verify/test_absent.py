@@ -100,8 +100,10 @@ def test_the_laws_of_a_state_a_question_names():
     assert named_state_laws("Does the New York Human Rights Law protect me?") == [
         "New York Human Rights Law"
     ]
+    assert named_state_laws("Florida law says we notify within 30 days.") == ["Florida law"]
     # a place, not its law
     assert named_state_laws("Our Texas clinic had a breach. Who do we tell?") == []
+    assert named_state_laws("Our Texas clinic must follow the rules on breaches.") == []
 
 
 def test_a_states_law_the_corpus_does_not_hold_is_absent():
