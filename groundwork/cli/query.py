@@ -172,7 +172,7 @@ def diff(
     changed (same place, new text) and retired; answers whose result, confidence or citations
     changed. The same as the SQL macros requirement_changes(a, b) and answer_changes(a, b)."""
     from groundwork.export.changes import changes_markdown, changes_text
-    from groundwork.warehouse.comparisons import COMPARISONS, compared_runs
+    from groundwork.warehouse.comparisons import changed_rows
     from groundwork.warehouse.sqlfiles import query
 
     wh = existing_warehouse(warehouse)
@@ -187,10 +187,7 @@ def diff(
             if not query(con, "diff/known_run", {"run_id": run}).fetchone()[0]:
                 err.print(f"[red]error:[/] no run {run} with tables in {wh.root}")
                 raise typer.Exit(EXIT_USAGE)
-        reports = {}
-        for name in COMPARISONS:
-            cursor = query(con, f"diff/{name}", changes=compared_runs(name, run_a, run_b))
-            reports[name] = ([d[0] for d in cursor.description], cursor.fetchall())
+        reports = changed_rows(con, run_a, run_b)
     records = {k: [dict(zip(c, r, strict=True)) for r in rows] for k, (c, rows) in reports.items()}
     fmt = fmt or (DiffFormat.text if sys.stdout.isatty() else DiffFormat.markdown)
     if fmt is DiffFormat.json:

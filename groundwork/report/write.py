@@ -12,8 +12,8 @@ from groundwork.export.changes import changes_markdown
 from groundwork.report.data import report_tables
 from groundwork.report.provenance import Files
 from groundwork.report.render import report_html
-from groundwork.warehouse.comparisons import COMPARISONS, compared_runs
-from groundwork.warehouse.sqlfiles import Sql, query
+from groundwork.warehouse.comparisons import changed_rows
+from groundwork.warehouse.sqlfiles import Sql
 from groundwork.warehouse.store import Warehouse
 
 CHANGES = "changes.md"
@@ -40,12 +40,10 @@ def written_changes(
     `groundwork diff` prints it in Markdown; from the comparisons of the two runs a publication
     has already made of the same two runs (`comparisons`, by the name of the view each stands
     for: comparisons.kept_comparisons), else made here."""
-    records = []
-    for name in COMPARISONS:
-        rows = (comparisons or {}).get(f"latest_{name}") or compared_runs(name, run_a, run_b)
-        cursor = query(con, f"diff/{name}", changes=rows)
-        columns = [d[0] for d in cursor.description]
-        records.append([dict(zip(columns, row, strict=True)) for row in cursor.fetchall()])
+    records = [
+        [dict(zip(columns, row, strict=True)) for row in rows]
+        for columns, rows in changed_rows(con, run_a, run_b, comparisons).values()
+    ]
     path = folder / CHANGES
     folder.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.tmp")

@@ -76,9 +76,10 @@ def held_states(con: duckdb.DuckDBPyConnection) -> set[str]:
     }
 
 
-def unheld_state_laws(question: str, held: set[str]) -> list[str]:
-    """The laws of a state the question names ("Texas law") of which no active document is."""
-    return [law for law in named_state_laws(question) if not named_states(law) & held]
+def unheld_state_laws(laws: list[str], held: set[str]) -> list[str]:
+    """Those of `laws` (a question's, `named_state_laws`) of a state no active document is the
+    law of."""
+    return [law for law in laws if not named_states(law) & held]
 
 
 def absent_acronyms(
@@ -107,9 +108,11 @@ def absent_names(
     asked = dict(
         zip(questions["question_id"].to_pylist(), questions["question"].to_pylist(), strict=True)
     )  # a question once, however many rows (candidate pairs) carry it
-    held = held_states(con) if any(map(named_state_laws, asked.values())) else set()
+    laws = {qid: named_state_laws(text) for qid, text in asked.items()}
+    held = held_states(con) if any(laws.values()) else set()
     named = {
-        qid: question_acronyms(text) + unheld_state_laws(text, held) for qid, text in asked.items()
+        qid: question_acronyms(text) + unheld_state_laws(laws[qid], held)
+        for qid, text in asked.items()
     }
     absent = absent_acronyms(con, (a for found in named.values() for a in found), vocabulary)
     return {

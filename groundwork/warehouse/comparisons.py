@@ -8,6 +8,8 @@ requirement tables. `kept_comparisons` makes each once, as a temporary table bot
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import duckdb
 
 from groundwork.warehouse.sqlfiles import Sql, query, relation_sql, run_script
@@ -20,6 +22,24 @@ def compared_runs(name: str, run_a: str, run_b: str) -> Sql:
     """Comparison `name` (one of COMPARISONS) from run_a to run_b, as a relation for
     sql/diff/<name>.sql."""
     return Sql(f"({relation_sql('diff/compared', macro=Sql(name), run_a=run_a, run_b=run_b)})")
+
+
+def changed_rows(
+    con: duckdb.DuckDBPyConnection,
+    run_a: str,
+    run_b: str,
+    kept: Mapping[str, Sql] | None = None,
+) -> dict[str, tuple[list[str], list[tuple]]]:
+    """Each comparison from run_a to run_b, by name, as its column names and its rows in the
+    order `groundwork diff` shows them (sql/diff/<name>.sql): from the rows a publication kept
+    of the same two runs (`kept`, by the view each stands for: `kept_comparisons`), else
+    compared here."""
+    found = {}
+    for name in COMPARISONS:
+        rows = (kept or {}).get(f"latest_{name}") or compared_runs(name, run_a, run_b)
+        cursor = query(con, f"diff/{name}", changes=rows)
+        found[name] = ([d[0] for d in cursor.description], cursor.fetchall())
+    return found
 
 
 def kept_comparisons(con: duckdb.DuckDBPyConnection) -> dict[str, Sql]:
