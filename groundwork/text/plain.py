@@ -72,13 +72,26 @@ def verified_because(verdict: dict, question: str, best: float | None) -> str:
 def rejected_because(verdict: dict, best: float | None) -> str:
     """Why a candidate requirement was not used, from its verification row: the reason in plain
     words, then the gate model's reading against what it accepts where the model turned
-    it down, else the verifier's own rationale (the words it found, the reference it lacks)."""
+    it down, else the verifier's own rationale (the words it found, the reference it lacks).
+
+    A quote the model reads at or above its threshold was turned down for standing too far
+    below the question's best candidate (the gate's margin), and says so: "it accepts from
+    0.505" beside a reading of 0.61 would not explain it."""
     reason = verdict["rejection_reason"]
     plain = REJECTED_BECAUSE.get(reason, reason.replace("_", " "))
     score, threshold = verdict.get("score"), verdict.get("threshold")
     if reason == "does_not_address_question" and score is not None and threshold is not None:
-        return f"{plain}: {model_reading(score, best)}; it accepts from {threshold:.2f}"
+        if score >= threshold:
+            return f"another candidate answers the question better: {model_reading(score, best)}"
+        return f"{plain}: {model_reading(score, best)}; it accepts from {setting(threshold)}"
     return f"{plain}: {verdict['rationale']}"
+
+
+def setting(value: float) -> str:
+    """A threshold or margin as it was set, to three places where it has them (0.505, not
+    0.51; 0.40): rounded to two, a threshold could read as the reading it turned down."""
+    shown = f"{value:.3f}"
+    return shown[:-1] if shown.endswith("0") else shown
 
 
 def quote_opening(quote: str, words: int = 16) -> str:

@@ -21,6 +21,7 @@ import numpy as np
 import pyarrow as pa
 
 from groundwork.models.relevance import header, relevance_text
+from groundwork.text.plain import setting
 from groundwork.verify.rules import TermWeights, dangling_reference, verdict
 from schemas.verifications import VERIFICATIONS_SCHEMA
 
@@ -44,8 +45,8 @@ def judged(row: dict, dangling: str | None, score: float, gate: Gate, best: floa
     shown = f"the model reads {score:.2f}"
     if score < best:
         shown += f", the question's best candidate {best:.2f}"
-    margin = "" if gate.margin is None else f", margin {gate.margin:.2f}"
-    shown += f" (threshold {gate.threshold:.2f}{margin})"
+    margin = "" if gate.margin is None else f", margin {setting(gate.margin)}"
+    shown += f" (threshold {setting(gate.threshold)}{margin})"
     if score < gate.threshold:
         reason, rationale = "does_not_address_question", f"does not answer the question: {shown}"
     elif not near:

@@ -107,6 +107,16 @@ def test_a_scored_candidate_ranks_before_an_unscored_one_whatever_its_coverage()
             "does not answer the question: the model reads 0.21, the best candidate "
             "0.93; it accepts from 0.40",
         ),
+        (  # a threshold set to three places is shown so, not as the reading it turned down
+            {"rejection_reason": "does_not_address_question", "score": 0.4996, "threshold": 0.505},
+            "does not answer the question: the model reads 0.50, the best candidate "
+            "0.93; it accepts from 0.505",
+        ),
+        (  # above the threshold, turned down for standing too far below the best candidate
+            {"rejection_reason": "does_not_address_question", "score": 0.61, "threshold": 0.505},
+            "another candidate answers the question better: the model reads 0.61, the best "
+            "candidate 0.93",
+        ),
         (
             {"rejection_reason": "does_not_address_question", "score": None, "threshold": None},
             "does not answer the question: the quote covers 7% of the weight of the question's "

@@ -51,6 +51,12 @@ def test_a_candidate_far_below_the_best_is_refused():
     assert rows[0]["rationale"].startswith("answers the question: the model reads 0.90")
 
 
+def test_the_gate_is_shown_as_it_was_set():
+    rows = verdicts([0.9, 0.6, 0.4996], Gate(0.505, "relevance-test", margin=0.125))
+    assert "(threshold 0.505, margin 0.125)" in rows[2]["rationale"]
+    assert "the model reads 0.50, the question's best candidate 0.90" in rows[2]["rationale"]
+
+
 def test_nothing_passes_when_the_best_is_below_the_threshold():
     rows = verdicts([0.45, 0.44, 0.1], Gate(0.5, "relevance-test", margin=0.2))
     assert not any(r["verified"] for r in rows)
