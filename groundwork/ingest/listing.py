@@ -269,15 +269,40 @@ class CorpusListing:
 _TAKEN: dict[tuple[str, str], CorpusListing] = {}
 _HANDED: dict[tuple[str, str], CorpusListing] = {}  # see `hand_over`
 _SCRATCH: list[Path] = []
+SCRATCH_PREFIX = "groundwork-listing-"  # then the process ID and a random part
 
 
 def _scratch() -> Path:
-    """This process's folder for listings, removed when it exits."""
+    """This process's folder for listings, removed when it exits; made after the folders of
+    processes that died without exiting (killed) are removed."""
     if not _SCRATCH:
-        folder = Path(tempfile.mkdtemp(prefix="groundwork-listing-"))
+        remove_dead_scratch(Path(tempfile.gettempdir()))
+        folder = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         atexit.register(shutil.rmtree, folder, ignore_errors=True)
         _SCRATCH.append(folder)
     return _SCRATCH[0]
+
+
+def remove_dead_scratch(folder: Path) -> None:
+    """Remove the listing folders in `folder` whose process is gone. A run killed outright
+    (the out-of-memory killer, `kill -9`) never runs its exit handlers, and its listing (a
+    Parquet file of the whole corpus) would stay in the temporary folder for good."""
+    for path in folder.glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = path.name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this ID runs (one of another user's counts: it is not ours to
+    judge)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _listing_key(corpus: Path, warehouse: Warehouse) -> tuple[str, str]:
