@@ -27,7 +27,7 @@ STAGES = (
     "review",
     "publish",
 )
-VERIFIER = "rules-verifier 1.6"  # the verifications.verifier value of the rules backend
+VERIFIER = "rules-verifier 1.7"  # the verifications.verifier value of the rules backend
 COMPOSER = "extractive 1.4"  # the answers.composer value of the extractive composer
 
 

@@ -8,9 +8,11 @@ its initials: "PHI" is "protected health information", "GLBA" the "Gramm-Leach-B
 rejects every candidate of the question, with that reason in words (scope.py). So does a state's
 law it asks about by name ("Under Texas medical records privacy law, ...") where no active
 document is that state's law and none mentions the name: federal quotes about training staff do
-not say what Texas requires. An acronym that is a word of the chunks the run retrieves from (the
-retrieval index's vocabulary) is known without a look at the texts; the others cost one scan of
-the documents' text each, and a run's questions name few.
+not say what Texas requires. So does a provision it cites ("42 CFR 482.13", "NIST 800-63B") that
+no active document is or mentions (citations.py). An acronym that is a word of the chunks the run
+retrieves from (the retrieval index's vocabulary) is known without a look at the texts; the
+others, and each provision, cost one scan of the documents' text each, and a run's questions
+name few.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import pyarrow as pa
 from groundwork.models.inference import MODELS_DIR
 from groundwork.models.relevance import DENSE
 from groundwork.text.terms import terms
+from groundwork.verify.citations import question_citations
 from groundwork.verify.jurisdictions import named_state_laws, named_states, state_of
 from groundwork.warehouse.sqlfiles import query
 
@@ -100,11 +103,21 @@ def absent_acronyms(
     return absent
 
 
+def unheld_citations(con: duckdb.DuckDBPyConnection, cited: dict[str, str]) -> set[str]:
+    """Those of the provisions `cited` (as a question writes one -> its pattern,
+    `question_citations`) that no active document is or mentions."""
+    return {
+        name
+        for name, pattern in cited.items()
+        if not query(con, "answers/citation_held", {"pattern": pattern}).fetchone()[0]
+    }
+
+
 def absent_names(
     con: duckdb.DuckDBPyConnection, questions: pa.Table, vocabulary: Container[str]
 ) -> dict[str, list[str]]:
-    """Question ID -> the acronyms and states' laws it names that the corpus never mentions
-    (questions naming none are left out)."""
+    """Question ID -> the acronyms, states' laws and provisions it names that the corpus never
+    mentions (questions naming none are left out)."""
     asked = dict(
         zip(questions["question_id"].to_pylist(), questions["question"].to_pylist(), strict=True)
     )  # a question once, however many rows (candidate pairs) carry it
@@ -115,10 +128,12 @@ def absent_names(
         for qid, text in asked.items()
     }
     absent = absent_acronyms(con, (a for found in named.values() for a in found), vocabulary)
+    cited = {qid: question_citations(text) for qid, text in asked.items()}
+    absent |= unheld_citations(con, {n: p for found in cited.values() for n, p in found.items()})
     return {
         qid: missing
         for qid, found in named.items()
-        if (missing := [a for a in found if a in absent])
+        if (missing := [a for a in [*found, *cited[qid]] if a in absent])
     }
 
 

@@ -1,5 +1,6 @@
 """An acronym the corpus never mentions, written or spelled out, is absent (one it spells out is
-known), and a refused answer's missing evidence names it."""
+known), as is a state's law or a provision it does not hold, and a refused answer's missing
+evidence names it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from groundwork.verify.absent import (
     absent_reason,
     question_acronyms,
 )
+from groundwork.verify.citations import question_citations
 from groundwork.verify.jurisdictions import named_state_laws
 from groundwork.verify.scope import with_rejections
 from groundwork.warehouse.sqlfiles import Sql, literal_sql
@@ -33,10 +35,12 @@ TEXTS = [
 @pytest.fixture
 def con() -> duckdb.DuckDBPyConnection:
     con = duckdb.connect()
-    con.execute("CREATE TABLE documents (doc_id VARCHAR, text VARCHAR, status VARCHAR)")
+    con.execute(
+        "CREATE TABLE documents (doc_id VARCHAR, citation VARCHAR, text VARCHAR, status VARCHAR)"
+    )
     statuses = ["active", "active", "active", "retired"]
     con.executemany(
-        "INSERT INTO documents VALUES (?, ?, ?)",
+        "INSERT INTO documents VALUES (?, NULL, ?, ?)",
         [
             [f"d{i}", text, status]
             for i, (text, status) in enumerate(zip(TEXTS, statuses, strict=True))
@@ -111,14 +115,16 @@ def test_a_states_law_the_corpus_does_not_hold_is_absent():
     every candidate is rejected; New York's law it holds, and a Texas clinic is only a place."""
     con = duckdb.connect()
     con.execute("CREATE TABLE document_rows (doc_id VARCHAR, jurisdiction VARCHAR, status VARCHAR)")
-    con.execute("CREATE TABLE documents (doc_id VARCHAR, text VARCHAR, status VARCHAR)")
+    con.execute(
+        "CREATE TABLE documents (doc_id VARCHAR, citation VARCHAR, text VARCHAR, status VARCHAR)"
+    )
     held = [("d1", "US-Federal"), ("d2", "US-NY"), ("d3", "US-DC"), ("d4", "US-TX")]
     con.executemany(
         "INSERT INTO document_rows VALUES (?, ?, ?)",
         [(d, j, "removed" if j == "US-TX" else "active") for d, j in held],
     )
     con.executemany(
-        "INSERT INTO documents VALUES (?, ?, 'active')",
+        "INSERT INTO documents VALUES (?, NULL, ?, 'active')",
         [("d1", "A covered entity must train its workforce."), ("d2", "New York law says so.")],
     )
     questions = pa.table(
@@ -133,4 +139,46 @@ def test_a_states_law_the_corpus_does_not_hold_is_absent():
     )
     assert absent_names(con, questions, vocabulary=set()) == {
         "Q1": ["Texas medical records privacy law"]
+    }
+
+
+def test_the_provisions_a_question_cites():
+    cited = question_citations(
+        "Under 42 CFR 482.13 and 5 U.S.C. 552a(i), and per NIST SP 800-63B and OMB M-17-12, "
+        "what applies? Call 1-800-555-1212."
+    )
+    assert list(cited) == ["42 CFR 482.13", "5 U.S.C. 552a(i)", "NIST SP 800-63B", "M-17-12"]
+    assert question_citations("What does 14 NYCRR Part 527 list?").keys() == {"14 NYCRR Part 527"}
+    assert question_citations("What must a covered entity do within 60 days?") == {}
+
+
+def test_a_provision_no_document_is_or_mentions_is_absent():
+    """A section is held under any of the usual spellings of its citation, a part when any of
+    its sections is; a provision the corpus only lacks rejects every candidate."""
+    con = duckdb.connect()
+    con.execute("CREATE TABLE documents (citation VARCHAR, text VARCHAR, status VARCHAR)")
+    con.executemany(
+        "INSERT INTO documents VALUES (?, ?, ?)",
+        [
+            ("45 CFR § 164.404", "A covered entity shall notify each individual.", "active"),
+            ("NIST SP 800-53 IA-5", "See SP 800-63-3 for authenticators.", "active"),
+            ("42 CFR § 482.13", "Restraint may only be used ...", "removed"),
+        ],
+    )
+    questions = pa.table(
+        {
+            "question_id": ["Q1", "Q2", "Q3", "Q4", "Q5"],
+            "question": [
+                "Under 45 C.F.R. § 164.404(b), how fast must we notify?",
+                "Does 45 CFR Part 164 apply to us?",
+                "Under 42 CFR 482.13, who does the face-to-face after a restraint?",
+                "What password length does NIST 800-63B require, and does NIST 800-63 apply?",
+                "What must OMB M-17-12 plans include?",
+            ],
+        }
+    )
+    assert absent_names(con, questions, vocabulary={"omb", "nist"}) == {
+        "Q3": ["42 CFR 482.13"],
+        "Q4": ["NIST 800-63B"],
+        "Q5": ["M-17-12"],
     }

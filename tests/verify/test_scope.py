@@ -30,8 +30,12 @@ def test_a_quote_of_another_state_is_out_of_scope_and_federal_law_is_not():
 
 def test_out_of_scope_candidates_are_rejected_with_their_reason():
     con = duckdb.connect()
-    con.execute("CREATE TABLE documents (doc_id VARCHAR, text VARCHAR, status VARCHAR)")
-    con.execute("INSERT INTO documents VALUES ('d', 'protected health information', 'active')")
+    con.execute(
+        "CREATE TABLE documents (doc_id VARCHAR, citation VARCHAR, text VARCHAR, status VARCHAR)"
+    )
+    con.execute(
+        "INSERT INTO documents VALUES ('d', NULL, 'protected health information', 'active')"
+    )
     pairs = pa.table(
         {
             "question_id": ["Q1", "Q1", "Q2", "Q2", "Q3"],
