@@ -27,7 +27,7 @@ STAGES = (
     "review",
     "publish",
 )
-VERIFIER = "rules-verifier 1.7"  # the verifications.verifier value of the rules backend
+VERIFIER = "rules-verifier 1.8"  # the verifications.verifier value of the rules backend
 COMPOSER = "extractive 1.4"  # the answers.composer value of the extractive composer
 
 
@@ -48,7 +48,7 @@ STAGE_VERSIONS = {
     # 5: hybrid by default (BM25 and dense candidates fused, k 10), top k distinct units
     "retrieve": f"5 {relevance_version()} {model_version(DENSE)}",
     # the trained gate: the dense encoder, its threshold and its margin
-    "verify": f"{VERIFIER} {model_version(DENSE)} {_GATE.threshold} {_GATE.margin}",
+    "verify": f"{VERIFIER} {model_version(DENSE)} {_GATE.threshold} {_GATE.margin} {_GATE.lexical}",
     "compose": f"{COMPOSER} {model_version(SUPPORT)}",
     "review": _checks_version(),
     "publish": "2",

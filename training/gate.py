@@ -11,14 +11,18 @@ through the gate itself, and for each threshold counts, per half of dev (trainin
 tuning_half), the answerable questions answered citing an expected document, those answered
 citing none, and the near-miss questions refused; beside them, what the run's own gate did.
 
-The choice, on the tuning half and the train split's near-miss questions (the tuning half has
-only 8 near-misses, too few to hold a refusal rate; no model trains on near-misses): among the
-thresholds that refuse at least as many near-miss questions as the lexical rules, the one
-answering most questions citing an expected document, then the one answering fewest citing none,
-then the higher. Then the margin below the question's best candidate: the narrowest that answers
-as many questions citing an expected document (what it drops are citations beside the best, not
-answers). Both are written into models/dense/model.json; the reported half is printed beside
-the rules, never chosen on. The run answers `--questions-out`'s file: dev and those near-misses.
+The gate has two thresholds: one for the model alone, and a lower one (`lexical`) for a quote
+the lexical rules verify too (the rules' verdicts are the run's own, so the run must be
+`verify: rules`). The choice, on the tuning half and the train split's near-miss questions (the
+tuning half has only 8 near-misses, too few to hold a refusal rate; no model trains on
+near-misses): among the pairs of thresholds that refuse at least as many near-miss questions as
+the lexical rules, the one answering most questions citing an expected document, then the one
+answering fewest citing none, then the higher threshold, then the higher lower one (equal to the
+threshold: no lower one). Then the margin below the question's best candidate: the narrowest
+that answers as many questions citing an expected document (what it drops are citations beside
+the best, not answers). All three are written into models/dense/model.json; the reported half
+is printed beside the rules, never chosen on. The run answers `--questions-out`'s file: dev and
+those near-misses.
 
     .venv/bin/python -m training.gate --questions-out /tmp/gate-questions.jsonl
     printf 'verify: rules\\n' > /tmp/rules.yaml
@@ -48,6 +52,7 @@ from training.crossencoder import card_with_section
 from training.plain import split_questions, tuning_half
 
 THRESHOLDS = np.round(np.arange(0.30, 0.8001, 0.005), 3)
+LEXICAL_BELOW = np.round(np.arange(0.0, 0.1001, 0.01), 3)  # how far under the threshold, at most
 MARGINS = [float(m) for m in np.round(np.arange(0.025, 0.201, 0.025), 3)]
 
 
@@ -87,7 +92,8 @@ def outcome(accepted: dict[str, set[str]], questions: list[dict]) -> Outcome:
 def judged_candidates(warehouse: Warehouse) -> list[dict]:
     """Every candidate pair of the published run, judged by the trained gate with no threshold
     (so a row is rejected only by a validator, or out of its question's scope, as the verify
-    stage rejects it: groundwork/verify/scope.py) beside the run's own verdict."""
+    stage rejects it: groundwork/verify/scope.py) beside the run's own verdict (the lexical
+    rules', in a `verify: rules` run)."""
     with warehouse.connect(read_only=True) as con:
         run = query(con, "runs/published").fetchone()[0]
         parts = run_parts(
@@ -116,37 +122,53 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
 
 
 def accepted_at(
-    rows: list[dict], threshold: float | None, margin: float | None = None
+    rows: list[dict],
+    threshold: float | None,
+    margin: float | None = None,
+    lexical: float | None = None,
 ) -> dict[str, set[str]]:
-    """Question -> documents of its accepted candidates: at `threshold` and within `margin` of
-    the question's best candidate (as groundwork/verify/trained.py judges), or the run's own."""
+    """Question -> documents of its accepted candidates: at `threshold` (or `lexical`, for a
+    quote the rules verified) and within `margin` of the question's best candidate (as
+    groundwork/verify/trained.py judges), or the run's own (`threshold` None)."""
     best: dict[str, float] = {}  # per question, its best candidate the validators pass
     for r in (r for r in rows if r["valid"]):
         best[r["question_id"]] = max(r["score"], best.get(r["question_id"], r["score"]))
     accepted: dict[str, set[str]] = {}
     for r in rows:
         near = margin is None or r["score"] >= best.get(r["question_id"], r["score"]) - margin
-        ok = r["run_verified"] if threshold is None else r["valid"] and r["score"] >= threshold
+        if threshold is None:
+            ok = r["run_verified"]
+        else:
+            worded = lexical is not None and r["run_verified"] and r["score"] >= lexical
+            ok = r["valid"] and (r["score"] >= threshold or worded)
         if ok and near:
             accepted.setdefault(r["question_id"], set()).add(r["doc_id"])
     return accepted
 
 
-def chosen(rows: list[dict], tuning: list[dict]) -> float:
-    """The threshold the module docstring describes, from the tuning half."""
+def chosen(rows: list[dict], tuning: list[dict]) -> tuple[float, float]:
+    """The threshold and the lower one for quotes the rules verify (equal: none), as the module
+    docstring describes, from the tuning half."""
     floor = outcome(accepted_at(rows, None), tuning).refused
-    outcomes = {float(t): outcome(accepted_at(rows, t), tuning) for t in THRESHOLDS}
-    fits = {t: o for t, o in outcomes.items() if o.refused >= floor}
+    pairs = [(float(t), float(round(t - below, 3))) for t in THRESHOLDS for below in LEXICAL_BELOW]
+    outcomes = {pair: outcome(accepted_at(rows, pair[0], None, pair[1]), tuning) for pair in pairs}
+    fits = {pair: o for pair, o in outcomes.items() if o.refused >= floor}
     if not fits:
         raise SystemExit("no threshold refuses as many near-misses as the rules")
-    return max(fits, key=lambda t: (fits[t].right, -fits[t].wrong, t))
+    return max(fits, key=lambda pair: (fits[pair].right, -fits[pair].wrong, *pair))
 
 
-def chosen_margin(rows: list[dict], tuning: list[dict], threshold: float) -> float | None:
+def chosen_margin(
+    rows: list[dict], tuning: list[dict], threshold: float, lexical: float
+) -> float | None:
     """The narrowest margin that costs the tuning questions no answer citing an expected
     document: the candidates it drops only add citations beside the best (None: none does)."""
-    kept = outcome(accepted_at(rows, threshold), tuning).right
-    fits = [m for m in MARGINS if outcome(accepted_at(rows, threshold, m), tuning).right >= kept]
+    kept = outcome(accepted_at(rows, threshold, None, lexical), tuning).right
+    fits = [
+        m
+        for m in MARGINS
+        if outcome(accepted_at(rows, threshold, m, lexical), tuning).right >= kept
+    ]
     return min(fits, default=None)
 
 
@@ -168,33 +190,36 @@ def main() -> None:
         "dev tuning half, train near-misses": tuning,
         "dev reported half": [q for q in dev if not tuning_half(q["id"])],
     }
-    threshold = chosen(rows, tuning)
-    margin = chosen_margin(rows, tuning, threshold)
+    threshold, lexical = chosen(rows, tuning)
+    margin = chosen_margin(rows, tuning, threshold, lexical)
     lines = []
     for name, questions in halves.items():
         rules = outcome(accepted_at(rows, None), questions)
-        gate = outcome(accepted_at(rows, threshold, margin), questions)
-        lines += [f"| {name} | {gate.row()} | {rules.row()} |"]
+        gate = outcome(accepted_at(rows, threshold, margin, lexical), questions)
+        alone = outcome(accepted_at(rows, threshold, margin), questions)
+        lines += [f"| {name} | {gate.row()} | {alone.row()} | {rules.row()} |"]
     print("\n".join(lines))
     meta_path = args.model / "model.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    chosen_gate = {"threshold": threshold, "margin": margin}
+    below = lexical if lexical < threshold else None
+    chosen_gate = {"threshold": threshold, "margin": margin, "lexical": below}
     meta_path.write_text(json.dumps({**meta, **chosen_gate}, indent=1) + "\n")
-    card = GATE_CARD.format(threshold, margin, *lines)
+    card = GATE_CARD.format(threshold, below, margin, *lines)
     card_with_section(args.model, "The grounding gate", card)
 
 
 GATE_CARD = """
 `verify: trained` (the default) accepts a candidate requirement when this encoder's cosine of the
-question and the quote (with its lead-in and context) reaches `threshold` in model.json ({}),
-stands within `margin` ({}) of the question's best candidate, and the hard validators pass.
+question and the quote (with its lead-in and context) reaches `threshold` in model.json ({}), or
+`lexical` ({}) for a quote the lexical rules verify too (it holds the question's words), stands
+within `margin` ({}) of the question's best candidate, and the hard validators pass.
 training/gate.py chose them on the plain-language dev split's tuning half and the train split's
-near-miss questions: among the thresholds refusing as many near-miss questions as the lexical
-rules, the one answering most questions citing an expected document; then the narrowest margin
-that answers as many citing one (what it drops are extra citations beside the best).
+near-miss questions: among the pairs of thresholds refusing as many near-miss questions as the
+lexical rules, the one answering most questions citing an expected document; then the narrowest
+margin that answers as many citing one (what it drops are extra citations beside the best).
 
-| questions | this gate | the lexical rules |
-|---|---|---|
+| questions | this gate | the model alone (`threshold`) | the lexical rules |
+|---|---|---|---|
 {}
 {}
 """

@@ -42,7 +42,8 @@ class ModelInfo:
     """What `model.json` says of a model: the training run's decisions that inference must
     repeat (maximum length, labels, the calibration of its score) and the decision chosen on
     dev data (the threshold; for the grounding gate, the margin below the question's best
-    candidate within which a candidate is still accepted)."""
+    candidate within which a candidate is still accepted, and the lower threshold at which a
+    quote that holds the question's words is accepted)."""
 
     name: str
     version: str  # name, sha256 of model.onnx (and calibration): what the score cache keys on
@@ -51,6 +52,7 @@ class ModelInfo:
     threshold: float | None
     calibration: tuple[float, float] | None = None  # Platt: sigmoid(a * logit + b)
     margin: float | None = None
+    lexical: float | None = None
 
     @classmethod
     def read(cls, folder: Path) -> ModelInfo:
@@ -63,6 +65,7 @@ class ModelInfo:
             threshold=meta.get("threshold"),
             calibration=_platt(meta.get("calibration")),
             margin=meta.get("margin"),
+            lexical=meta.get("lexical"),
         )
 
 

@@ -56,16 +56,23 @@ def model_reading(score: float, best: float | None) -> str:
 def verified_because(verdict: dict, question: str, best: float | None) -> str:
     """Why a requirement was verified for a question, from its verification row: the relevance
     model's reading beside the question's best (`best`: the highest score of its candidates),
-    or the question's words the quote holds."""
+    with the question's words the quote holds where the reading is under the threshold (the
+    gate accepts those at a lower one), or those words alone (the lexical rules)."""
     verifier = verdict.get("verifier") or ""
-    score = verdict.get("score")
-    if score is not None:
-        return f"answers the question: {model_reading(score, best)}"
+    score, threshold = verdict.get("score"), verdict.get("threshold")
     matched = verdict.get("matched_terms")
-    if verifier.startswith("rules") and matched:
+    holds = ""
+    if matched:
         words = ", ".join(surface_words(question, list(matched)))
         share = verdict.get("quote_coverage") or 0.0
-        return f"the quote holds the question's words {words} ({share:.0%} of their weight)"
+        holds = f"the quote holds the question's words {words} ({share:.0%} of their weight)"
+    if score is not None:
+        said = f"answers the question: {model_reading(score, best)}"
+        if threshold is not None and score < threshold and holds:  # the gate's lower threshold
+            said += f", under its threshold {setting(threshold)}, and {holds}"
+        return said
+    if verifier.startswith("rules") and holds:
+        return holds
     return verdict.get("rationale") or "verified for this question"
 
 

@@ -3,13 +3,16 @@
 A requirement is verified for a question only when every hard validator passes (the quote is
 verbatim at its offsets in its chunk, and it stands on its own: no "the following", "such X"
 without an X, "see §") and the model, reading the question and the quote (with its lead-in and
-its context: title, citation, heading), scores it at or above the threshold and, when the model
-sets a margin, within it of the question's best candidate, both chosen on dev data (its
-model.json). The model is the dense encoder (models/dense/, the cosine of the two vectors:
-groundwork/models/scores.py gate_scorer): on plain-language questions it tells an answer from
-the other candidates better than the relevance cross-encoder and the lexical rules. The row
-records the score, the threshold and the model's version, and the lexical coverage figures the
-rules compute, for the reader.
+its context: title, citation, heading), scores it at or above the threshold (or, where the model
+sets one, at or above a lower threshold for a quote that also holds the question's words, as the
+lexical rules judge them) and, when the model sets a margin, within it of the question's best
+candidate, all chosen on dev data (its model.json). Two readers agreeing is evidence either
+alone is not: just under the threshold, far fewer of the candidates the rules also verify belong
+to questions the corpus cannot answer. The model is the dense encoder (models/dense/, the cosine
+of the two vectors: groundwork/models/scores.py gate_scorer): on plain-language questions it
+tells an answer from the other candidates better than the relevance cross-encoder and the
+lexical rules. The row records the score, the threshold and the model's version, and the lexical
+coverage figures the rules compute, for the reader.
 """
 
 from __future__ import annotations
@@ -38,16 +41,21 @@ def gate_text(pair: dict) -> str:
 
 
 def judged(row: dict, dangling: str | None, score: float, gate: Gate, best: float) -> dict:
-    """The verdict on a verbatim pair: the model's score against the threshold and the
+    """The verdict on a verbatim pair (`row`: the lexical rules' verdict on it): the model's
+    score against the threshold (or the lower one, for a quote the rules verify) and the
     question's best candidate that the validators pass (`best`), then those validators
     (`dangling`: why the quote does not stand on its own, if it does not)."""
     near = gate.margin is None or score >= best - gate.margin
+    worded = gate.lexical is not None and row["verified"] and gate.lexical <= score
     shown = f"the model reads {score:.2f}"
     if score < best:
         shown += f", the question's best candidate {best:.2f}"
+    lexical = "" if gate.lexical is None else f", {setting(gate.lexical)} with the question's words"
     margin = "" if gate.margin is None else f", margin {setting(gate.margin)}"
-    shown += f" (threshold {setting(gate.threshold)}{margin})"
-    if score < gate.threshold:
+    shown += f" (threshold {setting(gate.threshold)}{lexical}{margin})"
+    if score < gate.threshold and worded:
+        shown += ", and the quote holds the question's words"
+    if score < gate.threshold and not worded:
         reason, rationale = "does_not_address_question", f"does not answer the question: {shown}"
     elif not near:
         reason = "does_not_address_question"
@@ -73,12 +81,14 @@ def judged(row: dict, dangling: str | None, score: float, gate: Gate, best: floa
 
 @dataclass(frozen=True)
 class Gate:
-    """The decision on a score: at or above `threshold`, and (when `margin` is set) no more
-    than `margin` below the question's best candidate; `version` is the model's."""
+    """The decision on a score: at or above `threshold` (or `lexical`, when set, for a quote the
+    lexical rules verify), and (when `margin` is set) no more than `margin` below the question's
+    best candidate; `version` is the model's."""
 
     threshold: float
     version: str
     margin: float | None = None
+    lexical: float | None = None
 
 
 def model_gate(scorer) -> Gate:
@@ -86,7 +96,7 @@ def model_gate(scorer) -> Gate:
     info = scorer.model.info
     if info.threshold is None:
         raise ValueError(f"the trained gate needs a threshold in {info.name}'s model.json")
-    return Gate(info.threshold, scorer.version, info.margin)
+    return Gate(info.threshold, scorer.version, info.margin, info.lexical)
 
 
 class TrainedVerifier:

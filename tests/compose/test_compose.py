@@ -274,3 +274,10 @@ def test_missing_evidence_and_reasons_are_in_words():
     assert verified_because(trained, question, 0.93) == (
         "answers the question: the model reads 0.91, the best candidate 0.93"
     )
+    # under the threshold, the gate took it for holding the question's words too
+    worded = {**rules, **trained, "score": 0.49, "threshold": 0.505}
+    assert verified_because(worded, question, 0.93) == (
+        "answers the question: the model reads 0.49, the best candidate 0.93, under its "
+        "threshold 0.505, and the quote holds the question's words breach, discovering, entity "
+        "(80% of their weight)"
+    )

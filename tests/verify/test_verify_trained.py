@@ -16,22 +16,24 @@ SENTENCES = [  # verbatim in CHUNK
 ]
 
 
-def candidates() -> pa.Table:
+def candidates(question: str = "How fast must we notify?") -> pa.Table:
     """Three verbatim candidates of one question, each with the fields the gate reads."""
     rows = []
     for i, quote in enumerate(SENTENCES):
-        row = pair("How fast must we notify?", quote=quote)
+        row = pair(question, quote=quote)
         row |= {"requirement_id": f"REQ-S000{i + 1}", "doc_id": "d", "heading": None}
         rows.append(row | {"title": "45 CFR 164.404", "citation": None})
     return pa.Table.from_pylist(rows)
 
 
-def verdicts(scores: list[float], gate: Gate) -> list[dict]:
+def verdicts(
+    scores: list[float], gate: Gate, question: str = "How fast must we notify?"
+) -> list[dict]:
     def stub(texts):
-        assert [t[0] for t in texts] == ["How fast must we notify?"] * len(texts)
+        assert [t[0] for t in texts] == [question] * len(texts)
         return np.array(scores)
 
-    table = TrainedVerifier({}, stub, gate).verifications(candidates())
+    table = TrainedVerifier({}, stub, gate).verifications(candidates(question))
     return sorted(table.to_pylist(), key=lambda r: r["requirement_id"])
 
 
@@ -55,6 +57,21 @@ def test_the_gate_is_shown_as_it_was_set():
     rows = verdicts([0.9, 0.6, 0.4996], Gate(0.505, "relevance-test", margin=0.125))
     assert "(threshold 0.505, margin 0.125)" in rows[2]["rationale"]
     assert "the model reads 0.50, the question's best candidate 0.90" in rows[2]["rationale"]
+
+
+def test_under_the_threshold_a_quote_passes_only_with_the_questions_words():
+    """The lower threshold takes a quote the lexical rules verify (the first holds "notification
+    without unreasonable delay"); the second, read as high, holds none of the words."""
+    question = "When is notification without unreasonable delay required?"
+    rows = verdicts([0.49, 0.49, 0.6], Gate(0.505, "relevance-test", lexical=0.485), question)
+    assert [r["verified"] for r in rows] == [True, False, True]
+    assert "(threshold 0.505, 0.485 with the question's words)" in rows[0]["rationale"]
+    assert "and the quote holds the question's words" in rows[0]["rationale"]
+    assert rows[1]["rejection_reason"] == "does_not_address_question"
+    below = verdicts([0.48, 0.49, 0.6], Gate(0.505, "relevance-test", lexical=0.485), question)
+    assert [r["verified"] for r in below] == [False, False, True]
+    alone = verdicts([0.49, 0.49, 0.6], Gate(0.505, "relevance-test"), question)
+    assert [r["verified"] for r in alone] == [False, False, True]
 
 
 def test_nothing_passes_when_the_best_is_below_the_threshold():
