@@ -85,7 +85,7 @@ def test_judge_pairs_on_good_rows_exits_0_with_jsonl(tmp_path):
     assert row["verified"] is (row["score"] >= THRESHOLD)
     assert re.fullmatch(
         r"(answers|does not answer) the question: the model reads \S+ "
-        r"\(threshold \S+(, margin \S+)?\).*",
+        r"\(threshold \S+(, \S+ with the question's words)?(, margin \S+)?\).*",
         row["rationale"],
     )
 
