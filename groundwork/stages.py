@@ -47,7 +47,7 @@ STAGE_VERSIONS = {
     "questions": "1",
     # 5: hybrid by default (BM25 and dense candidates fused, k 10), top k distinct units
     "retrieve": f"5 {relevance_version()} {model_version(DENSE)}",
-    # the trained gate: the dense encoder, its threshold and its margin
+    # the trained gate: the dense encoder, its thresholds and its margin
     "verify": f"{VERIFIER} {model_version(DENSE)} {_GATE.threshold} {_GATE.margin} {_GATE.lexical}",
     "compose": f"{COMPOSER} {model_version(SUPPORT)}",
     "review": _checks_version(),
