@@ -89,16 +89,16 @@ def absent_acronyms(
     con: duckdb.DuckDBPyConnection, acronyms: Iterable[str], vocabulary: Container[str]
 ) -> set[str]:
     """Those of `acronyms` (or a state's law, by its name) that no active document mentions,
-    written or spelled out. One that is a term of `vocabulary` (the index's, lower-case stems)
-    is mentioned without a look: the vocabulary only spares the scan, it decides nothing the
-    texts would not."""
+    written (in its citation or its text) or spelled out (in its text). One that is a term of
+    `vocabulary` (the index's, lower-case stems) is mentioned without a look: the vocabulary
+    only spares the scan, it decides nothing the texts would not."""
     absent = set()
     for acronym in set(acronyms):
         known = terms(acronym) == [acronym.lower()] and acronym.lower() in vocabulary
         if known:
             continue
-        patterns = {"written": written_pattern(acronym), "spelled": spelled_pattern(acronym)}
-        if not query(con, "answers/acronym_mentioned", patterns).fetchone()[0]:
+        written = written_pattern(acronym)
+        if not mentioned(con, written, either(written, spelled_pattern(acronym))):
             absent.add(acronym)
     return absent
 
@@ -106,11 +106,20 @@ def absent_acronyms(
 def unheld_citations(con: duckdb.DuckDBPyConnection, cited: dict[str, str]) -> set[str]:
     """Those of the provisions `cited` (as a question writes one -> its pattern,
     `question_citations`) that no active document is or mentions."""
-    return {
-        name
-        for name, pattern in cited.items()
-        if not query(con, "answers/citation_held", {"pattern": pattern}).fetchone()[0]
-    }
+    return {name for name, pattern in cited.items() if not mentioned(con, pattern, pattern)}
+
+
+def mentioned(con: duckdb.DuckDBPyConnection, in_citation: str, in_text: str) -> bool:
+    """Whether an active document's citation matches the RE2 pattern `in_citation`, or its text
+    `in_text`: one scan of the texts."""
+    asked = {"in_citation": in_citation, "in_text": in_text}
+    return query(con, "answers/mentioned", asked).fetchone()[0]
+
+
+def either(*patterns: str) -> str:
+    """One case-insensitive RE2 pattern matching what any of `patterns` matches (each written
+    "(?i)...", as this module builds them)."""
+    return "(?i)" + "|".join(f"(?:{p.removeprefix('(?i)')})" for p in patterns)
 
 
 def absent_names(
