@@ -93,7 +93,8 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
     """Every candidate pair of the published run, judged by the trained gate with no threshold
     (so a row is rejected only by a validator, or out of its question's scope, as the verify
     stage rejects it: groundwork/verify/scope.py) beside the run's own verdict (the lexical
-    rules', in a `verify: rules` run)."""
+    rules', in a `verify: rules` run) and its question's best score (`best`: of the candidates
+    the validators pass; its own where none does), which no choice of threshold changes."""
     with warehouse.connect(read_only=True) as con:
         run = query(con, "runs/published").fetchone()[0]
         parts = run_parts(
@@ -108,7 +109,7 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
     rows = TrainedVerifier({}, scorer, Gate(0.0, scorer.version)).verifications(pairs).to_pylist()
     by_run = set(verified)
     doc = dict(zip(pairs["requirement_id"].to_pylist(), pairs["doc_id"].to_pylist(), strict=True))
-    return [
+    judged = [
         {
             "question_id": r["question_id"],
             "doc_id": doc[r["requirement_id"]],
@@ -119,6 +120,10 @@ def judged_candidates(warehouse: Warehouse) -> list[dict]:
         }
         for r in rows
     ]
+    best: dict[str, float] = {}  # per question, its best candidate the validators pass
+    for r in (r for r in judged if r["valid"]):
+        best[r["question_id"]] = max(r["score"], best.get(r["question_id"], r["score"]))
+    return [{**r, "best": best.get(r["question_id"], r["score"])} for r in judged]
 
 
 def accepted_at(
@@ -130,12 +135,9 @@ def accepted_at(
     """Question -> documents of its accepted candidates: at `threshold` (or `lexical`, for a
     quote the rules verified) and within `margin` of the question's best candidate (as
     groundwork/verify/trained.py judges), or the run's own (`threshold` None)."""
-    best: dict[str, float] = {}  # per question, its best candidate the validators pass
-    for r in (r for r in rows if r["valid"]):
-        best[r["question_id"]] = max(r["score"], best.get(r["question_id"], r["score"]))
     accepted: dict[str, set[str]] = {}
     for r in rows:
-        near = margin is None or r["score"] >= best.get(r["question_id"], r["score"]) - margin
+        near = margin is None or r["score"] >= r["best"] - margin
         if threshold is None:
             ok = r["run_verified"]
         else:
