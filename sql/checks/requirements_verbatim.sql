@@ -24,7 +24,13 @@ WHERE in_chunk(chunk_start, chunk_end, char_start, char_end)
 UNION ALL
 SELECT e.requirement_id, e.doc_id, e.char_start, e.char_end, e.exact_quote
 FROM elsewhere e
-LEFT JOIN (SELECT doc_id, text FROM documents WHERE doc_id IN (SELECT doc_id FROM elsewhere)) d
-       USING (doc_id)
+LEFT JOIN (
+    -- through the two tables, not the documents view: with the view's outer join DuckDB joined
+    -- every text before this filter, holding them all at once: past its memory limit on a large
+    -- corpus
+    SELECT r.doc_id, t.text
+    FROM document_rows r JOIN document_texts t USING (sha256)
+    WHERE r.doc_id IN (SELECT doc_id FROM elsewhere)
+) d USING (doc_id)
 WHERE d.doc_id IS NULL
    OR substring(d.text, e.char_start + 1, e.char_end - e.char_start) IS DISTINCT FROM e.exact_quote

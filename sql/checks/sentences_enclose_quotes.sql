@@ -28,7 +28,11 @@ WHERE outside
 UNION ALL
 SELECT e.requirement_id, e.doc_id, e.sentence_start, e.sentence_end, e.char_start, e.char_end
 FROM elsewhere e
-JOIN (SELECT doc_id, text FROM documents WHERE doc_id IN (SELECT doc_id FROM elsewhere)) d
-  USING (doc_id)
+JOIN (
+    -- through the two tables, not the documents view (see requirements_verbatim.sql)
+    SELECT r.doc_id, t.text
+    FROM document_rows r JOIN document_texts t USING (sha256)
+    WHERE r.doc_id IN (SELECT doc_id FROM elsewhere)
+) d USING (doc_id)
 WHERE strpos(substring(d.text, e.sentence_start + 1, e.sentence_end - e.sentence_start),
              chr(10) || chr(10)) > 0

@@ -43,8 +43,12 @@ def _cases(draw: st.DrawFn) -> dict:
 def _flagged(cases: list[dict]) -> tuple[set[str], set[str]]:
     """The requirement IDs requirements_verbatim and sentences_enclose_quotes flag."""
     con = duckdb.connect()
-    con.execute("CREATE TABLE documents (doc_id VARCHAR, text VARCHAR)")
-    con.execute("CREATE TABLE document_rows (doc_id VARCHAR, n_chars BIGINT)")
+    con.execute("CREATE TABLE document_texts (sha256 VARCHAR, text VARCHAR)")
+    con.execute("CREATE TABLE document_rows (doc_id VARCHAR, n_chars BIGINT, sha256 VARCHAR)")
+    con.execute(
+        "CREATE VIEW documents AS SELECT r.doc_id, t.text FROM document_rows r "
+        "LEFT JOIN document_texts t USING (sha256)"
+    )
     con.execute(
         "CREATE TABLE run_chunks (chunk_id VARCHAR, doc_id VARCHAR, char_start BIGINT, "
         "char_end BIGINT, text VARCHAR)"
@@ -58,8 +62,8 @@ def _flagged(cases: list[dict]) -> tuple[set[str], set[str]]:
         text, (cs, ce) = case["text"], case["chunk"]
         doc_id, start, end, quote, ss, se = case["requirement"]
         for doc, body in ((f"d{i}", text), (f"other{i}", text[::-1])):
-            con.execute("INSERT INTO documents VALUES (?, ?)", [doc, body])
-            con.execute("INSERT INTO document_rows VALUES (?, ?)", [doc, len(body)])
+            con.execute("INSERT INTO document_texts VALUES (?, ?)", [doc, body])
+            con.execute("INSERT INTO document_rows VALUES (?, ?, ?)", [doc, len(body), doc])
         con.execute(
             "INSERT INTO run_chunks VALUES (?, ?, ?, ?, ?)", [f"c{i}", f"d{i}", cs, ce, text[cs:ce]]
         )
@@ -88,3 +92,36 @@ def test_the_text_checks_flag_what_their_definitions_do(cases):
         if text is not None and (not inside or "\n\n" in text[ss:se]):
             not_enclosed.add(f"R{i}")
     assert _flagged(cases) == (not_verbatim, not_enclosed)
+
+
+def test_the_text_checks_read_only_the_texts_they_need(tmp_path):
+    """A span outside its chunk is compared with its own document's text alone: both checks run
+    under a memory limit well below the warehouse's texts (100 MB here, the limit 40 MB)."""
+    path = str(tmp_path / "texts.duckdb")
+    with duckdb.connect(path) as con:
+        con.execute(
+            "CREATE TABLE document_texts AS SELECT 'h' || i AS sha256, "
+            "repeat('one two three four ', 2500) || i AS text FROM range(2000) t(i)"
+        )
+        con.execute(
+            "CREATE TABLE document_rows AS SELECT 'd' || sha256[2:] AS doc_id, "
+            "length(text) AS n_chars, sha256 FROM document_texts"
+        )
+        con.execute(
+            "CREATE VIEW documents AS SELECT r.doc_id, t.text FROM document_rows r "
+            "LEFT JOIN document_texts t USING (sha256)"
+        )
+    with duckdb.connect(path, config={"memory_limit": "40MB", "threads": 1}) as con:
+        con.execute(
+            "CREATE TEMP TABLE run_chunks (chunk_id VARCHAR, doc_id VARCHAR, "
+            "char_start BIGINT, char_end BIGINT, text VARCHAR)"
+        )
+        con.execute(
+            "CREATE TEMP TABLE fresh_requirements AS SELECT 'R1' AS requirement_id, "
+            "'d7' AS doc_id, 'none' AS chunk_id, 4 AS char_start, 7 AS char_end, "
+            "'two' AS exact_quote, 0 AS sentence_start, 12 AS sentence_end"
+        )
+        run_script(con, "review/placed_requirements")
+        for check in ("requirements_verbatim", "sentences_enclose_quotes"):
+            sql = (SQL_DIR / "checks" / f"{check}.sql").read_text()
+            assert con.execute(sql).fetchall() == [], check
