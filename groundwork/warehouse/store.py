@@ -39,8 +39,9 @@ from groundwork.warehouse.sqlfiles import literal
 # DuckDB's own memory (buffer pool, joins, sorts), beyond which it spills to
 # groundwork.duckdb.tmp/. Its default, 80 % of RAM, let a large cold run hold more than the
 # machine's share in register and review; this limit keeps a run's process tree bounded
-# (BENCHMARKS.md, "Memory of the process tree").
-MEMORY_LIMIT = "1280MB"
+# (BENCHMARKS.md, "Memory of the process tree"). Lower, register's joins and sort spill more,
+# and take longer.
+MEMORY_LIMIT = "800MB"
 # DuckDB's words when another process holds the file: "Conflicting lock is held in <program>
 # (PID <n>) by user <u>"
 _LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.+? \(PID (\d+)\))")
