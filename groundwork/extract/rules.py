@@ -142,12 +142,29 @@ def _imperative_clause(
 # check if booking comes with any nonrefundable fees.", "If you detect any unusual activity on your
 # computer, DO NOT turn off your computer.". It opens a sentence; "For example, use
 # of ..." names no act, and "For more information, check out ..." points to reading, not to a
-# duty.
+# duty. The pattern first looks ahead for the initial letter of one of the opening words: that
+# lets the regex engine skip to those letters instead of testing both lookbehinds at every
+# character of every paragraph (half the pattern's time on the bench corpus).
+_OPENERS = (
+    "For",
+    "If",
+    "When",
+    "Once",
+    "Before",
+    "After",
+    "To",
+    "Where",
+    "Within",
+    "Unless",
+    "Until",
+    "Upon",
+)
 _FRONTED = re.compile(
+    f"(?=[{''.join(sorted({word[0] for word in _OPENERS}))}])"
     r"(?:(?<![^\n])|(?<=[.!;] ))"
-    r"(?:For(?!\s+(?:example|instance|more|further|additional|some|questions)\b)|If|When|Once"
-    r"|Before|After|To|Where|Within|Unless|Until"
-    r"|Upon)\s[^,;:?\n]{2,120},\s+(?:please\s+)?"
+    r"(?!For\s+(?:example|instance|more|further|additional|some|questions)\b)"
+    f"(?:{'|'.join(_OPENERS)})"
+    r"\s[^,;:?\n]{2,120},\s+(?:please\s+)?"
     r"(?P<ban>(?:do\s+not|DO\s+NOT|don['’]t|never)\s+)?"
     r"(?P<verb>[a-z]+)\b(?!\s+(?:of|out|is|are|was|were|shall|must|may|will|has|have|means)\b)"
     r"(?:\s+(?:and|or)\s+(?P<second>[a-z]+)\b)?"
