@@ -20,11 +20,12 @@ from machine import cpu_model
 
 from groundwork.runtime.compiled import activate
 
+# ruff: noqa: E402
 # The compiled rules engine where a run would use it (groundwork/runtime/compiled.py), switched on
 # before its modules are imported: the throughput below is the engine's as a run gets it.
 COMPILED = activate()
 
-from groundwork.extract.deontic import (  # noqa: E402
+from groundwork.extract.deontic import (
     EXTRACTOR_NAME,
     EXTRACTOR_VERSION,
     REQUIREMENT_MODALITIES,

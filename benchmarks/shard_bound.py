@@ -31,19 +31,20 @@ import pyarrow.parquet as pq
 
 from groundwork.runtime.compiled import activate
 
+# ruff: noqa: E402
 # The compiled rules engine where a run would use it (groundwork/runtime/compiled.py): switched on
 # before its modules are imported, here and in each worker, which imports this module again.
 COMPILED = activate()
 
-from groundwork.extract.rules import candidates  # noqa: E402
-from groundwork.ingest.documents import ParseItem, file_batches, parsed_documents  # noqa: E402
-from groundwork.ingest.listing import corpus_listing  # noqa: E402
-from groundwork.ingest.metadata import FileMetadata, corpus_metadata  # noqa: E402
-from groundwork.text.chunks import checked_chunks  # noqa: E402
-from groundwork.warehouse.store import Warehouse  # noqa: E402
-from schemas.config import RunConfig  # noqa: E402
-from schemas.contract import checked  # noqa: E402
-from schemas.requirements import Candidates  # noqa: E402
+from groundwork.extract.rules import candidates
+from groundwork.ingest.documents import ParseItem, file_batches, parsed_documents
+from groundwork.ingest.listing import corpus_listing
+from groundwork.ingest.metadata import FileMetadata, corpus_metadata
+from groundwork.text.chunks import checked_chunks
+from groundwork.warehouse.store import Warehouse
+from schemas.config import RunConfig
+from schemas.contract import checked
+from schemas.requirements import Candidates
 
 DEFAULT_CORPUS = Path("/tmp/groundwork-bench/bench-corpus")  # where benchmarks/scale.py unpacks
 STEPS = ("parse", "chunk", "extract", "candidates_contract", "write")
